@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests run in a real Chromium. `scripts/test.mjs` finds one (MIA_CHROMIUM, Playwright's
+ * own browser, or Debian's /usr/bin/chromium) and passes its path in MIA_CHROMIUM.
+ */
+const executablePath = process.env.MIA_CHROMIUM || undefined;
+const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const port = Number(process.env.MIA_E2E_PORT ?? 4173);
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 60_000,
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: {
+      executablePath,
+      args: [
+        ...(asRoot ? ['--no-sandbox'] : []),
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-gpu',
+        '--enable-blink-features=WebBluetooth',
+      ],
+    },
+  },
+  webServer: {
+    command: `npx vite build --logLevel warn && npx vite preview --port ${port} --strictPort`,
+    url: `http://localhost:${port}`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
+});

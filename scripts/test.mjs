@@ -1,0 +1,49 @@
+// `npm test`: every test the project has. Unit tests (Vitest), the C reference core (when
+// present), and the browser tests (Playwright in a real Chromium that this script finds).
+//   --unit-only  / --e2e-only  run one part; any other arguments go to Playwright.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { findChromium } from './find-chromium.mjs';
+
+const args = process.argv.slice(2);
+const unitOnly = args.includes('--unit-only');
+const e2eOnly = args.includes('--e2e-only');
+const rest = args.filter((a) => !a.startsWith('--unit-only') && !a.startsWith('--e2e-only'));
+
+const results = [];
+function step(name, command, commandArgs, env = {}) {
+  console.log(`\n=== ${name}: ${command} ${commandArgs.join(' ')}`);
+  const run = spawnSync(command, commandArgs, {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  const ok = run.status === 0;
+  results.push({ name, ok });
+  return ok;
+}
+
+if (!e2eOnly) {
+  step('unit', 'npx', ['vitest', 'run']);
+  if (existsSync('firmware-protocol/reference/test.sh')) {
+    step('firmware core (C)', 'bash', ['firmware-protocol/reference/test.sh']);
+  }
+}
+if (!unitOnly) {
+  let chromium;
+  try {
+    chromium = await findChromium();
+  } catch (error) {
+    console.error(`\n${error.message}`);
+    results.push({ name: 'browser', ok: false });
+  }
+  if (chromium) {
+    console.log(`[chromium] using ${chromium}`);
+    step('browser', 'npx', ['playwright', 'test', ...rest], { MIA_CHROMIUM: chromium });
+  }
+}
+
+console.log('\n=== summary');
+for (const { name, ok } of results) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+const failed = results.filter((r) => !r.ok).length;
+console.log(`test suites: ${results.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,2 @@
+// Wires the layers together. The tablet UI arrives with its own issue.
+export {};

@@ -1,0 +1,87 @@
+/**
+ * A table's rules: every point where the five traditions differ, as a setting.
+ * See ../../README.md and the presets in src/game/presets.ts.
+ */
+import type { DoublesOrder } from './ranking';
+
+export interface RuleSet {
+  /** Lives each player starts with. */
+  startingLives: number;
+  /** Which double is the highest. */
+  doubles: DoublesOrder;
+  /** Danish "Little Mia": 31 ranks just under 21. */
+  littleMia: boolean;
+  /**
+   * Hand the cup on without rolling or looking. 'raise': with a higher claim; 'repeat': also
+   * with the same claim, except that the player who first called that score must raise when it
+   * comes back round to them.
+   */
+  blindPass: 'off' | 'raise' | 'repeat';
+  /** Believing means looking at the dice under the cup, then keeping them or re-rolling. */
+  believerLooks: boolean;
+  /** A claim may equal the standing one (never a Mia: nothing follows a Mia). */
+  equalClaims: boolean;
+  /** Facing a Mia claim, a player may give up 1 life without looking. */
+  miaAccept: boolean;
+  /**
+   * 'true-mia': lifting a real Mia claim costs 2 lives. 'any-mia': whoever loses loses 2 when
+   * Mia was called or lies under the cup.
+   */
+  miaPenalty: 'true-mia' | 'any-mia';
+  /** A Mia claim caught as a bluff costs its caller 2 lives. */
+  miaBluffCostsTwo: boolean;
+  /** Any caught lie costs 2 lives. */
+  lieCostsTwo: boolean;
+  /** Who opens the next round: the loser, the player after the loser, or the lifted claimer. */
+  starter: 'loser' | 'after-loser' | 'claimer';
+  /** The game ends when one player is left, or when the first player is out (who loses). */
+  end: 'last-standing' | 'first-out';
+}
+
+/** Every setting name, in the order a settings panel shows them. */
+export const RULE_KEYS = [
+  'startingLives',
+  'doubles',
+  'littleMia',
+  'blindPass',
+  'believerLooks',
+  'equalClaims',
+  'miaAccept',
+  'miaPenalty',
+  'miaBluffCostsTwo',
+  'lieCostsTwo',
+  'starter',
+  'end',
+] as const satisfies readonly (keyof RuleSet)[];
+
+export const MAX_LIVES = 20;
+
+/** Problems with a rule set, in words; empty when it is usable. */
+export function ruleSetProblems(rules: unknown): string[] {
+  if (typeof rules !== 'object' || rules === null) return ['The rules are missing.'];
+  const r = rules as Record<string, unknown>;
+  const problems: string[] = [];
+  const oneOf = (key: string, values: readonly unknown[]) => {
+    if (!values.includes(r[key])) problems.push(`${key} must be one of ${values.join(', ')}.`);
+  };
+  const lives = r.startingLives;
+  if (typeof lives !== 'number' || !Number.isInteger(lives) || lives < 1 || lives > MAX_LIVES) {
+    problems.push(`startingLives must be a whole number from 1 to ${MAX_LIVES}.`);
+  }
+  oneOf('doubles', ['ones-high', 'sixes-high']);
+  oneOf('blindPass', ['off', 'raise', 'repeat']);
+  oneOf('miaPenalty', ['true-mia', 'any-mia']);
+  oneOf('starter', ['loser', 'after-loser', 'claimer']);
+  oneOf('end', ['last-standing', 'first-out']);
+  for (const key of [
+    'littleMia',
+    'believerLooks',
+    'equalClaims',
+    'miaAccept',
+    'miaBluffCostsTwo',
+    'lieCostsTwo',
+  ]) {
+    if (typeof r[key] !== 'boolean') problems.push(`${key} must be true or false.`);
+  }
+  return problems;
+}

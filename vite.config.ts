@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  server: { port: 5173 },
+  test: {
+    include: ['test/unit/**/*.test.ts'],
+    environment: 'node',
+  },
+});
