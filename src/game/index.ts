@@ -5,6 +5,8 @@
  * - `gameMachine`: XState v5 machine; input `GameInput`; events `GameEvent`; context
  *   `GameContext` (players, turn, claim, plus the round, history, last outcome, warnings).
  *   `snapshot.hasTag('over')` once the game has ended; `snapshot.value` is the `Phase`.
+ * - Restore a stored game with `createActor(gameMachine, { snapshot, input: undefined })`, where
+ *   `snapshot` is what `actor.getPersistedSnapshot()` gave (JSON-safe).
  * - `presets`: the five table traditions as rule sets.
  * - `refusal(snapshot, event)`: why an event is refused, in words; null when accepted.
  * - `inputProblems(input)`: why a game cannot start, in words; empty when it can.

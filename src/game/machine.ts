@@ -29,7 +29,8 @@ import type {
   WarningCode,
 } from './types';
 
-const PHASES = ['opening', 'rolled', 'peeked', 'facing', 'lifting', 'over'] as const;
+/** The phases a step can be taken in (none is taken once the game is over). */
+const STEP_PHASES = ['opening', 'rolled', 'peeked', 'facing', 'lifting'] as const;
 
 const WARNING_MESSAGES: Record<WarningCode, string> = {
   'shake-while-lifting': 'The cup was shaken while the lifted dice were awaited.',
@@ -44,9 +45,10 @@ function newRound(number: number, opener: number): Round {
   return { number, opener, claims: [], rolled: false, looked: false, lifter: null };
 }
 
-function initialContext(input: GameInput): GameContext {
-  const problems = inputProblems(input);
+function initialContext(given: GameInput | undefined): GameContext {
+  const problems = inputProblems(given);
   if (problems.length > 0) throw new Error(`Cannot start the game: ${problems.join(' ')}`);
+  const input = given!;
   const opener = input.opener ?? 0;
   return {
     rules: { ...input.rules },
@@ -197,6 +199,11 @@ const machineSetup = setup({
         round: newRound(context.round.number + 1, opener),
       };
     }),
+    /**
+     * A sensor event that fits the moment but changes nothing: the lid closing, the roller
+     * looking again, the cup still shaking before anyone looked.
+     */
+    absorbSensor: () => {},
     warn: assign(({ context, event }, params: { code: WarningCode; phase: Phase }) => {
       const warning: GameWarning = {
         code: params.code,
@@ -226,7 +233,7 @@ export const gameMachine = machineSetup.createMachine({
   context: ({ input }) => initialContext(input),
   initial: 'opening',
   on: {
-    UNDO: PHASES.map((phase) => ({
+    UNDO: STEP_PHASES.map((phase) => ({
       guard: { type: 'undoReturnsTo' as const, params: { phase } },
       target: `.${phase}`,
       actions: 'restorePrevious' as const,
@@ -246,7 +253,7 @@ export const gameMachine = machineSetup.createMachine({
         'CUP.LID_OPEN': {
           actions: { type: 'warn', params: { code: 'lid-before-roll', phase: 'opening' } },
         },
-        'CUP.LID_CLOSED': {},
+        'CUP.LID_CLOSED': { actions: 'absorbSensor' },
       },
     },
     rolled: {
@@ -265,14 +272,14 @@ export const gameMachine = machineSetup.createMachine({
             actions: { type: 'warn', params: { code: 'shake-after-look', phase: 'rolled' } },
           },
           // Still shaking before anyone looked: the same roll goes on.
-          {},
+          { actions: 'absorbSensor' },
         ],
         'CUP.LID_OPEN': [
           // Looking again changes nothing.
-          { guard: 'hasLooked' },
+          { guard: 'hasLooked', actions: 'absorbSensor' },
           { actions: [{ type: 'remember', params: { phase: 'rolled' } }, 'markLooked'] },
         ],
-        'CUP.LID_CLOSED': {},
+        'CUP.LID_CLOSED': { actions: 'absorbSensor' },
       },
     },
     peeked: {
@@ -294,8 +301,8 @@ export const gameMachine = machineSetup.createMachine({
           ],
         },
         // Looking again changes nothing.
-        'CUP.LID_OPEN': {},
-        'CUP.LID_CLOSED': {},
+        'CUP.LID_OPEN': { actions: 'absorbSensor' },
+        'CUP.LID_CLOSED': { actions: 'absorbSensor' },
       },
     },
     facing: {
@@ -342,7 +349,7 @@ export const gameMachine = machineSetup.createMachine({
             actions: [{ type: 'remember', params: { phase: 'facing' } }, 'startLift'],
           },
         ],
-        'CUP.LID_CLOSED': {},
+        'CUP.LID_CLOSED': { actions: 'absorbSensor' },
       },
     },
     lifting: {
@@ -351,8 +358,8 @@ export const gameMachine = machineSetup.createMachine({
         'CUP.SHAKE': {
           actions: { type: 'warn', params: { code: 'shake-while-lifting', phase: 'lifting' } },
         },
-        'CUP.LID_OPEN': {},
-        'CUP.LID_CLOSED': {},
+        'CUP.LID_OPEN': { actions: 'absorbSensor' },
+        'CUP.LID_CLOSED': { actions: 'absorbSensor' },
       },
     },
     over: {
@@ -364,7 +371,7 @@ export const gameMachine = machineSetup.createMachine({
         'CUP.LID_OPEN': {
           actions: { type: 'warn', params: { code: 'sensor-after-game', phase: 'over' } },
         },
-        'CUP.LID_CLOSED': {},
+        'CUP.LID_CLOSED': { actions: 'absorbSensor' },
       },
     },
   },

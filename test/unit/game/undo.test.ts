@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { gameMachine, presets, type GameEvent } from '../../../src/game';
+import { blind, liftWith, newGame, roll } from './helpers';
+
+describe('undo', () => {
+  it('walks back every step to the first, restoring each exact earlier snapshot, from the end', () => {
+    const g = newGame({ ...presets.longhall, startingLives: 1 }, ['Ann', 'Bo']);
+    const events: GameEvent[] = [
+      ...roll(54),
+      blind(54),
+      { type: 'CUP.LID_OPEN' }, // Ann lifts by opening the lid
+      { type: 'CUP.SHAKE' }, // only a warning: not a step
+      { type: 'DICE', dice: [6, 6] },
+    ];
+    const seen = [{ value: g.snapshot.value, context: g.context }];
+    for (const event of events) {
+      g.play(event);
+      seen.push({ value: g.snapshot.value, context: g.context });
+    }
+    expect(g.snapshot.hasTag('over')).toBe(true);
+    expect(g.context.result).toEqual({ kind: 'last-standing', winner: 1 });
+    // Each UNDO returns to the snapshot just before the last step (the warning stays with
+    // the lift it followed).
+    for (const index of [5, 3, 2, 1, 0]) {
+      g.play({ type: 'UNDO' });
+      expect(g.snapshot.value).toBe(seen[index].value);
+      expect(g.context).toEqual(seen[index].context);
+    }
+    expect(g.context.past).toEqual([]);
+    expect(g.refused({ type: 'UNDO' })?.code).toBe('nothing-to-undo');
+  });
+
+  it('takes back a settled lift, lives and opener included', () => {
+    const g = newGame(presets.lizumo);
+    g.play(...roll(62));
+    const before = { value: g.snapshot.value, context: g.context };
+    g.play(...liftWith(3, 2));
+    expect(g.lives).toEqual([5, 6, 6]);
+    g.play({ type: 'UNDO' }, { type: 'UNDO' });
+    expect(g.snapshot.value).toBe(before.value);
+    expect(g.context).toEqual(before.context);
+    expect(g.lives).toEqual([6, 6, 6]);
+  });
+});
+
+describe('persistence', () => {
+  it('a persisted snapshot restores mid-lift and the copy continues identically', () => {
+    const g = newGame(presets.pub);
+    g.play(
+      ...roll(53),
+      { type: 'PEEK' },
+      { type: 'ROLL' },
+      { type: 'CLAIM', score: 61 },
+      {
+        type: 'LIFT',
+      },
+    );
+    const stored = JSON.parse(JSON.stringify(g.actor.getPersistedSnapshot()));
+    const copy = createActor(gameMachine, { snapshot: stored, input: undefined }).start();
+    expect(copy.getSnapshot().value).toBe('lifting');
+    const rest: GameEvent[] = [
+      { type: 'DICE', dice: [1, 6] },
+      { type: 'UNDO' },
+      { type: 'DICE', dice: [2, 2] },
+    ];
+    for (const event of rest) {
+      g.actor.send(event);
+      copy.send(event);
+      expect(copy.getSnapshot().value).toEqual(g.snapshot.value);
+      expect(copy.getSnapshot().context).toEqual(g.context);
+    }
+  });
+});
+
+describe('input', () => {
+  const rules = presets.box;
+  const start = (input: unknown) => () => {
+    const actor = createActor(gameMachine, { input: input as never });
+    actor.subscribe({ error: () => {} });
+    return actor.start().getSnapshot();
+  };
+
+  it('accepts 2 to 10 distinct names and an opener seat', () => {
+    const g = newGame(rules, ['Ann', 'Bo', 'Cy'], 2);
+    expect(g.context.turn).toBe(2);
+    expect(g.context.round.opener).toBe(2);
+  });
+
+  it('refuses bad players, openers and rules with words that say why', async () => {
+    const { inputProblems } = await import('../../../src/game');
+    expect(inputProblems({ players: ['Ann'], rules })).toEqual(['A game needs 2 to 10 players.']);
+    expect(inputProblems({ players: ['Ann', ' ann '], rules })).toEqual([
+      'Two players are called ann.',
+    ]);
+    expect(inputProblems({ players: ['Ann', ''], rules })).toEqual(['Every player needs a name.']);
+    expect(inputProblems({ players: ['Ann', 'Bo'], rules, opener: 2 })).toEqual([
+      'The opener must be a seat from 0 to 1.',
+    ]);
+    expect(
+      inputProblems({ players: ['Ann', 'Bo'], rules: { ...rules, startingLives: 0 } }),
+    ).toEqual(['startingLives must be a whole number from 1 to 20.']);
+    expect(
+      inputProblems({ players: Array.from({ length: 11 }, (_, i) => `P${i}`), rules }),
+    ).toEqual(['A game needs 2 to 10 players.']);
+    const snapshot = start({ players: ['Ann'], rules })();
+    expect(snapshot.status).toBe('error');
+    expect(String(snapshot.error)).toMatch(/2 to 10 players/);
+  });
+});
+
+describe('refusals', () => {
+  it('leave the snapshot unchanged and say why, in every phase', () => {
+    const g = newGame(presets.lizumo);
+    expect(g.refused({ type: 'LIFT' })?.code).toBe('nothing-to-lift');
+    expect(g.refused({ type: 'CLAIM', score: 54 })?.code).toBe('roll-first');
+    g.play({ type: 'ROLL' });
+    expect(g.refused({ type: 'ROLL' })?.code).toBe('already-rolled');
+    expect(g.refused({ type: 'CLAIM', score: 13 })?.code).toBe('not-a-score');
+    expect(g.refused({ type: 'LIFT' })?.code).toBe('claim-first');
+    g.play({ type: 'CLAIM', score: 54 });
+    expect(g.refused({ type: 'PEEK' })?.code).toBe('no-looking');
+    expect(g.refused({ type: 'ACCEPT_MIA' })?.code).toBe('not-a-mia');
+    expect(g.refused({ type: 'DICE', dice: [1, 2] })?.code).toBe('nothing-to-lift');
+    g.play({ type: 'LIFT' });
+    expect(g.refused({ type: 'DICE', dice: [0, 7] })?.code).toBe('bad-dice');
+    expect(g.refused({ type: 'DICE', dice: [1.5, 2] })?.code).toBe('bad-dice');
+    expect(g.refused({ type: 'ROLL' })?.message).toMatch(/enter the dice/);
+  });
+});
