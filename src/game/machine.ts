@@ -36,7 +36,6 @@ const WARNING_MESSAGES: Record<WarningCode, string> = {
   'shake-while-lifting': 'The cup was shaken while the lifted dice were awaited.',
   'shake-after-look': 'The cup was shaken again after the roller looked.',
   'shake-at-mia': 'The cup was shaken, but a Mia can only be lifted or given up.',
-  'shake-after-claim': 'The cup was shaken, but the player who rolled must announce first.',
   'lid-before-roll': 'The lid was opened before anyone rolled.',
   'sensor-after-game': 'The cup was used after the game ended.',
 };
@@ -130,28 +129,28 @@ const machineSetup = setup({
     remember: assign(({ context }, params: { phase: Phase }) => {
       const frame: UndoFrame = {
         phase: params.phase,
-        players: context.players,
+        lives: context.players.map((p) => p.lives),
         turn: context.turn,
         claim: context.claim,
         round: context.round,
-        lastOutcome: context.lastOutcome,
-        result: context.result,
         historyLength: context.history.length,
         warningsLength: context.warnings.length,
       };
       return { past: [...context.past, frame] };
     }),
-    /** Pop the last undo frame. */
+    /** Pop the last undo frame. The last outcome and result are those of the last round kept. */
     restorePrevious: assign(({ context }) => {
       const frame = context.past.at(-1)!;
+      const history = context.history.slice(0, frame.historyLength);
+      const lastOutcome = history.at(-1)?.settlement ?? null;
       return {
-        players: frame.players,
+        players: context.players.map((p, seat) => ({ ...p, lives: frame.lives[seat] })),
         turn: frame.turn,
         claim: frame.claim,
         round: frame.round,
-        lastOutcome: frame.lastOutcome,
-        result: frame.result,
-        history: context.history.slice(0, frame.historyLength),
+        lastOutcome,
+        result: lastOutcome?.result ?? null,
+        history,
         warnings: context.warnings.slice(0, frame.warningsLength),
         past: context.past.slice(0, -1),
       };

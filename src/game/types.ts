@@ -82,7 +82,6 @@ export type WarningCode =
   | 'shake-while-lifting'
   | 'shake-after-look'
   | 'shake-at-mia'
-  | 'shake-after-claim'
   | 'lid-before-roll'
   | 'sensor-after-game';
 
@@ -98,15 +97,16 @@ export interface GameWarning {
   message: string;
 }
 
-/** The state of the game before a step, as UNDO restores it. */
+/**
+ * The state of the game before a step, as UNDO restores it (kept small: names never change,
+ * and the last outcome and result follow from the rounds kept).
+ */
 export interface UndoFrame {
   phase: Phase;
-  players: Player[];
+  lives: number[];
   turn: number;
   claim: Score | null;
   round: Round;
-  lastOutcome: Settlement | null;
-  result: GameResult | null;
   historyLength: number;
   warningsLength: number;
 }

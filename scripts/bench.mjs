@@ -1,0 +1,7 @@
+// `npm run bench`: every benchmark the project has. They print figures; none is a test.
+import { spawnSync } from 'node:child_process';
+
+const run = (command, args) =>
+  spawnSync(command, args, { stdio: 'inherit' }).status === 0 || process.exit(1);
+
+run('npx', ['vitest', 'bench', '--run']);
