@@ -1,0 +1,105 @@
+/** Identifiers and fixed numbers of the Mia Cup GATT protocol (PROTOCOL.md sections 2 and 4). */
+
+/** The protocol version this codec speaks. A cup with another major is refused. */
+export const PROTOCOL_MAJOR = 1;
+export const PROTOCOL_MINOR = 0;
+
+/** Every frame fits one ATT packet at the default MTU (23 - 3). */
+export const MAX_FRAME_LENGTH = 20;
+
+/** The custom primary service, advertised so the chooser can filter on it. */
+export const SERVICE_UUID = '1b6f14c6-41d3-41c4-8a54-dbc89fce81fd';
+
+export const CHARACTERISTIC_UUIDS = {
+  info: '1b6f0001-41d3-41c4-8a54-dbc89fce81fd',
+  events: '1b6f0002-41d3-41c4-8a54-dbc89fce81fd',
+  state: '1b6f0003-41d3-41c4-8a54-dbc89fce81fd',
+  control: '1b6f0004-41d3-41c4-8a54-dbc89fce81fd',
+  reply: '1b6f0005-41d3-41c4-8a54-dbc89fce81fd',
+} as const;
+
+/** Standard services and characteristics (16-bit numbers, as Web Bluetooth accepts them). */
+export const BATTERY_SERVICE = 0x180f;
+export const BATTERY_LEVEL_CHARACTERISTIC = 0x2a19;
+export const DEVICE_INFORMATION_SERVICE = 0x180a;
+export const DEVICE_INFORMATION_CHARACTERISTICS = {
+  manufacturerName: 0x2a29,
+  modelNumber: 0x2a24,
+  firmwareRevision: 0x2a26,
+  hardwareRevision: 0x2a27,
+} as const;
+
+/** The Client Characteristic Configuration descriptor every notify characteristic carries. */
+export const CCCD_UUID = 0x2902;
+
+/** ATT error a cup returns for a Control write too short to carry a request id. */
+export const ATT_ERROR_INVALID_LENGTH = 0x0d;
+
+/** Info capability bits. */
+export const Capability = {
+  shake: 1 << 0,
+  lid: 1 << 1,
+  led: 1 << 2,
+  buzzer: 1 << 3,
+  battery: 1 << 4,
+  configPersist: 1 << 5,
+} as const;
+
+/** Event type bytes (0 is reserved and invalid). */
+export const EventType = {
+  shake_started: 0x01,
+  shake_ended: 0x02,
+  lid_opened: 0x03,
+  lid_closed: 0x04,
+  booted: 0x05,
+} as const;
+export type KnownEventType = keyof typeof EventType;
+
+/** Control opcodes (0 is reserved and unknown). */
+export const Opcode = {
+  identify: 0x01,
+  replay_since: 0x02,
+  read_config: 0x03,
+  write_config: 0x04,
+} as const;
+export type OpName = keyof typeof Opcode;
+
+/** Reply status codes. */
+export const Status = {
+  ok: 0x00,
+  unknown_opcode: 0x01,
+  bad_length: 0x02,
+  bad_value: 0x03,
+  busy: 0x04,
+  not_supported: 0x05,
+} as const;
+export type StatusName = keyof typeof Status;
+export type ErrorStatusName = Exclude<StatusName, 'ok'>;
+
+/** Identify pattern bits. */
+export const IdentifyPattern = { blink: 1 << 0, buzz: 1 << 1 } as const;
+export const IDENTIFY_MIN_MS = 100;
+export const IDENTIFY_MAX_MS = 10000;
+
+/** State flag bits. */
+export const StateFlag = { lidOpen: 1 << 0, shaking: 1 << 1, charging: 1 << 2 } as const;
+/** State battery byte meaning "the cup cannot measure its battery". */
+export const BATTERY_UNKNOWN = 0xff;
+
+/** Frame lengths of protocol 1.0 (readers require these; more bytes are ignored). */
+export const Length = {
+  info: 17,
+  eventHeader: 7,
+  shakeEnded: 11,
+  lidClosed: 11,
+  state: 14,
+  controlHeader: 2,
+  identify: 5,
+  replaySince: 4,
+  readConfig: 2,
+  writeConfig: 12,
+  replyHeader: 3,
+  replayResult: 7,
+  configResult: 13,
+  config: 10,
+} as const;

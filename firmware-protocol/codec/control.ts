@@ -1,0 +1,125 @@
+/** The Control frame (PROTOCOL.md 4.4): opcode, request id, arguments. Written by the app. */
+
+import {
+  IDENTIFY_MAX_MS,
+  IDENTIFY_MIN_MS,
+  IdentifyPattern,
+  Length,
+  Opcode,
+  type ErrorStatusName,
+  type OpName,
+} from './constants';
+import { bytesOf, checkLength, FrameWriter, u16, type FrameInput } from './bytes';
+import { readConfigAt, writeConfig, type Config } from './config';
+import { accept, reject, type DecodeResult, type Rejection, type RejectionCode } from './result';
+
+export type ControlRequest =
+  | { op: 'identify'; requestId: number; blink: boolean; buzz: boolean; durationMs: number }
+  | { op: 'replay_since'; requestId: number; sinceSeq: number }
+  | { op: 'read_config'; requestId: number }
+  | { op: 'write_config'; requestId: number; config: Config };
+
+export const OP_NAMES = new Map<number, OpName>(
+  (Object.entries(Opcode) as [OpName, number][]).map(([name, code]) => [code, name]),
+);
+
+const LENGTHS: Record<OpName, number> = {
+  identify: Length.identify,
+  replay_since: Length.replaySince,
+  read_config: Length.readConfig,
+  write_config: Length.writeConfig,
+};
+
+export function decodeControl(input: FrameInput): DecodeResult<ControlRequest> {
+  const b = bytesOf(input);
+  const early = checkLength(b, Length.controlHeader, 'control');
+  if (early) return early;
+  const op = OP_NAMES.get(b[0]);
+  if (op === undefined) return reject('unknown_opcode', `control opcode 0x${hex2(b[0])} unknown`);
+  const short = checkLength(b, LENGTHS[op], `${op} request`);
+  if (short) return short;
+  const requestId = b[1];
+  switch (op) {
+    case 'identify': {
+      const pattern = b[2];
+      const durationMs = u16(b, 3);
+      const known = IdentifyPattern.blink | IdentifyPattern.buzz;
+      if ((pattern & known) === 0 || (pattern & ~known) !== 0) {
+        return reject('bad_value', `identify pattern 0x${hex2(pattern)}, must be 1, 2 or 3`);
+      }
+      if (durationMs < IDENTIFY_MIN_MS || durationMs > IDENTIFY_MAX_MS) {
+        return reject(
+          'bad_value',
+          `identify duration ${durationMs} ms, must be ${IDENTIFY_MIN_MS}..${IDENTIFY_MAX_MS}`,
+        );
+      }
+      return accept({
+        op,
+        requestId,
+        blink: (pattern & IdentifyPattern.blink) !== 0,
+        buzz: (pattern & IdentifyPattern.buzz) !== 0,
+        durationMs,
+      });
+    }
+    case 'replay_since':
+      return accept({ op, requestId, sinceSeq: u16(b, 2) });
+    case 'read_config':
+      return accept({ op, requestId });
+    case 'write_config': {
+      const config = readConfigAt(b, 2);
+      return config.ok ? accept({ op, requestId, config: config.value }) : config;
+    }
+  }
+}
+
+/** Encodes a Control frame; throws RangeError on out-of-range input. */
+export function encodeControl(request: ControlRequest): Uint8Array {
+  const w = new FrameWriter().u8(Opcode[request.op], 'opcode').u8(request.requestId, 'requestId');
+  switch (request.op) {
+    case 'identify': {
+      const { blink, buzz, durationMs } = request;
+      if (!blink && !buzz) throw new RangeError('identify needs blink, buzz or both');
+      if (durationMs < IDENTIFY_MIN_MS || durationMs > IDENTIFY_MAX_MS) {
+        throw new RangeError(`identify durationMs must be ${IDENTIFY_MIN_MS}..${IDENTIFY_MAX_MS}`);
+      }
+      const pattern = (blink ? IdentifyPattern.blink : 0) | (buzz ? IdentifyPattern.buzz : 0);
+      w.u8(pattern, 'pattern').u16(durationMs, 'durationMs');
+      break;
+    }
+    case 'replay_since':
+      w.u16(request.sinceSeq, 'sinceSeq');
+      break;
+    case 'read_config':
+      break;
+    case 'write_config':
+      writeConfig(w, request.config);
+      break;
+  }
+  return w.finish('control');
+}
+
+/**
+ * What the cup does with a rejected Control write: the Reply status, or null when the frame is
+ * too short to carry a request id (answer the write with ATT error 0x0D, send no Reply).
+ */
+export function statusForRejectedControl(
+  frameLength: number,
+  rejection: Rejection | RejectionCode,
+): ErrorStatusName | null {
+  const reason = typeof rejection === 'string' ? rejection : rejection.reason;
+  switch (reason) {
+    case 'too_long':
+      return 'bad_length';
+    case 'truncated':
+      return frameLength < Length.controlHeader ? null : 'bad_length';
+    case 'unknown_opcode':
+      return 'unknown_opcode';
+    case 'bad_value':
+    case 'unsupported_version':
+      return 'bad_value';
+  }
+}
+
+function hex2(n: number): string {
+  return n.toString(16).padStart(2, '0');
+}

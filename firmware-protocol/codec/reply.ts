@@ -1,0 +1,84 @@
+/** The Reply frame (PROTOCOL.md 4.5): echoed opcode and request id, a status, a result. */
+
+import { Length, Opcode, Status, type ErrorStatusName, type OpName } from './constants';
+import { bytesOf, checkLength, FrameWriter, u16, type FrameInput } from './bytes';
+import { readConfigAt, writeConfig, type Config } from './config';
+import { OP_NAMES } from './control';
+import { accept, reject, type DecodeResult } from './result';
+
+export type ReplyOk =
+  | { op: 'identify'; requestId: number; status: 'ok' }
+  | { op: 'replay_since'; requestId: number; status: 'ok'; firstSeq: number; count: number }
+  | { op: 'read_config' | 'write_config'; requestId: number; status: 'ok'; config: Config };
+
+export type ReplyError =
+  | { op: OpName; requestId: number; status: ErrorStatusName }
+  /** An error for an opcode this codec does not know (the cup echoes whatever it got). */
+  | { op: 'unknown'; opcode: number; requestId: number; status: ErrorStatusName };
+
+export type Reply = ReplyOk | ReplyError;
+
+const STATUS_NAMES = new Map<number, keyof typeof Status>(
+  (Object.entries(Status) as [keyof typeof Status, number][]).map(([name, code]) => [code, name]),
+);
+
+export function decodeReply(input: FrameInput): DecodeResult<Reply> {
+  const b = bytesOf(input);
+  const early = checkLength(b, Length.replyHeader, 'reply');
+  if (early) return early;
+  const requestId = b[1];
+  const status = STATUS_NAMES.get(b[2]);
+  if (status === undefined) {
+    return reject('bad_value', `reply status 0x${b[2].toString(16).padStart(2, '0')} reserved`);
+  }
+  const op = OP_NAMES.get(b[0]);
+  if (status !== 'ok') {
+    return accept(
+      op === undefined
+        ? { op: 'unknown', opcode: b[0], requestId, status }
+        : { op, requestId, status },
+    );
+  }
+  switch (op) {
+    case undefined:
+      return reject('unknown_opcode', `ok reply for unknown opcode 0x${b[0].toString(16)}`);
+    case 'identify':
+      return accept({ op, requestId, status });
+    case 'replay_since':
+      return (
+        checkLength(b, Length.replayResult, 'replay_since reply') ??
+        accept({ op, requestId, status, firstSeq: u16(b, 3), count: u16(b, 5) })
+      );
+    case 'read_config':
+    case 'write_config': {
+      const short = checkLength(b, Length.configResult, `${op} reply`);
+      if (short) return short;
+      const config = readConfigAt(b, 3);
+      return config.ok ? accept({ op, requestId, status, config: config.value }) : config;
+    }
+  }
+}
+
+/** Encodes a Reply frame; throws RangeError on out-of-range input. */
+export function encodeReply(reply: Reply): Uint8Array {
+  const opcode = reply.op === 'unknown' ? reply.opcode : Opcode[reply.op];
+  if (reply.op === 'unknown' && OP_NAMES.has(opcode)) {
+    throw new RangeError(`opcode ${opcode} is known; use its name`);
+  }
+  const w = new FrameWriter()
+    .u8(opcode, 'opcode')
+    .u8(reply.requestId, 'requestId')
+    .u8(Status[reply.status], 'status');
+  if (reply.status === 'ok') {
+    switch (reply.op) {
+      case 'replay_since':
+        w.u16(reply.firstSeq, 'firstSeq').u16(reply.count, 'count');
+        break;
+      case 'read_config':
+      case 'write_config':
+        writeConfig(w, reply.config);
+        break;
+    }
+  }
+  return w.finish('reply');
+}

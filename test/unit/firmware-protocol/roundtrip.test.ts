@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  decodeConfig,
+  decodeControl,
+  decodeEvent,
+  decodeInfo,
+  decodeReply,
+  decodeState,
+  encodeConfig,
+  encodeControl,
+  encodeEvent,
+  encodeInfo,
+  encodeReply,
+  encodeState,
+  MAX_FRAME_LENGTH,
+  toHex,
+  type CupEvent,
+  type DecodeResult,
+  type FrameInput,
+} from '../../../firmware-protocol/codec';
+import { configArb, controlArb, eventArb, infoArb, replyArb, stateArb } from './arbitraries';
+
+interface Case<T> {
+  name: string;
+  arb: fc.Arbitrary<T>;
+  encode: (value: T) => Uint8Array;
+  decode: (input: FrameInput) => DecodeResult<T>;
+  /** False for the bare Config record, which is not a frame and has no 20-byte limit. */
+  frame: boolean;
+}
+
+/** An unknown event keeps every byte after its header as payload; other frames ignore them. */
+function withTrailing(value: unknown, extra: Uint8Array): unknown {
+  const event = value as CupEvent;
+  if (event.type !== 'unknown') return value;
+  return { ...event, payload: event.payload + toHex(extra) };
+}
+
+function isUnknownEvent(value: unknown): boolean {
+  return (value as CupEvent).type === 'unknown';
+}
+
+const cases = [
+  { name: 'info', arb: infoArb, encode: encodeInfo, decode: decodeInfo, frame: true },
+  { name: 'event', arb: eventArb, encode: encodeEvent, decode: decodeEvent, frame: true },
+  { name: 'state', arb: stateArb, encode: encodeState, decode: decodeState, frame: true },
+  { name: 'control', arb: controlArb, encode: encodeControl, decode: decodeControl, frame: true },
+  { name: 'reply', arb: replyArb, encode: encodeReply, decode: decodeReply, frame: true },
+  { name: 'config', arb: configArb, encode: encodeConfig, decode: decodeConfig, frame: false },
+] as Case<unknown>[];
+
+describe.each(cases.map((c) => [c.name, c] as const))('%s round trip', (_name, c) => {
+  it('decode(encode(x)) is x, in at most 20 bytes', () => {
+    fc.assert(
+      fc.property(c.arb, (value) => {
+        const bytes = c.encode(value);
+        expect(bytes.length).toBeLessThanOrEqual(MAX_FRAME_LENGTH);
+        expect(c.decode(bytes)).toEqual({ ok: true, value });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('ignores trailing bytes up to the 20-byte limit', () => {
+    fc.assert(
+      fc.property(c.arb, fc.uint8Array({ maxLength: 20 }), (value, extra) => {
+        const bytes = c.encode(value);
+        const room = c.frame ? MAX_FRAME_LENGTH - bytes.length : extra.length;
+        const kept = extra.subarray(0, room);
+        const padded = new Uint8Array([...bytes, ...kept]);
+        expect(c.decode(padded)).toEqual({ ok: true, value: withTrailing(value, kept) });
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('rejects every proper prefix as truncated', () => {
+    fc.assert(
+      fc.property(c.arb, (value) => {
+        const bytes = c.encode(value);
+        for (let n = 0; n < bytes.length; n++) {
+          const result = c.decode(bytes.subarray(0, n));
+          if (isUnknownEvent(value) && n >= 7) {
+            // The payload of an unknown type has no known length: a shorter one is still valid.
+            expect(result.ok).toBe(true);
+          } else {
+            expect(result).toMatchObject({ ok: false, reason: 'truncated' });
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('decodes the same bytes the same way at any byteOffset', () => {
+    fc.assert(
+      fc.property(c.arb, fc.nat(16), (value, offset) => {
+        const bytes = c.encode(value);
+        const buffer = new Uint8Array(offset + bytes.length + 4).fill(0xff);
+        buffer.set(bytes, offset);
+        const view = new DataView(buffer.buffer, offset, bytes.length);
+        expect(c.decode(view)).toEqual({ ok: true, value });
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
