@@ -18,5 +18,6 @@ export { gameMachine } from './machine';
 export { presets, PRESET_IDS, presetOf, type PresetId } from './presets';
 export { refusal, claimRefusal, firstCallerOf, type Refusal, type RefusalCode } from './legality';
 export { inputProblems, MIN_PLAYERS, MAX_PLAYERS } from './input';
+export { playerStats, livesOverRounds, placements, type PlayerStats } from './stats';
 export type * from './types';
 export type { RuleSet, Settlement, Verdict, GameResult, TwoLifeReason } from '../rules';
