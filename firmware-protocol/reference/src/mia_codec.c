@@ -1,0 +1,446 @@
+/* Codec for the Mia Cup GATT protocol 1.0. See mia_codec.h and PROTOCOL.md. */
+#include "mia_codec.h"
+
+uint16_t mia_get_u16(const uint8_t *p)
+{
+    return (uint16_t)(p[0] | ((uint16_t)p[1] << 8));
+}
+
+uint32_t mia_get_u32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
+           ((uint32_t)p[3] << 24);
+}
+
+void mia_put_u16(uint8_t *p, uint16_t v)
+{
+    p[0] = (uint8_t)(v & 0xFFu);
+    p[1] = (uint8_t)(v >> 8);
+}
+
+void mia_put_u32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v & 0xFFu);
+    p[1] = (uint8_t)((v >> 8) & 0xFFu);
+    p[2] = (uint8_t)((v >> 16) & 0xFFu);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+static uint16_t sat16(uint32_t v)
+{
+    return v > 0xFFFFu ? (uint16_t)0xFFFFu : (uint16_t)v;
+}
+
+const char *mia_reason_name(mia_reason reason)
+{
+    switch (reason) {
+    case MIA_ACCEPT:
+        return "accept";
+    case MIA_REASON_TOO_LONG:
+        return "too_long";
+    case MIA_REASON_TRUNCATED:
+        return "truncated";
+    case MIA_REASON_UNSUPPORTED_VERSION:
+        return "unsupported_version";
+    case MIA_REASON_UNKNOWN_OPCODE:
+        return "unknown_opcode";
+    case MIA_REASON_BAD_VALUE:
+        return "bad_value";
+    }
+    return "?";
+}
+
+const char *mia_status_name(uint8_t status)
+{
+    static const char *const names[] = {"ok",   "unknown_opcode", "bad_length",
+                                        "bad_value", "busy", "not_supported"};
+    return status <= MIA_STATUS_LAST ? names[status] : 0;
+}
+
+mia_status mia_status_for_reason(mia_reason reason)
+{
+    switch (reason) {
+    case MIA_ACCEPT:
+        return MIA_STATUS_OK;
+    case MIA_REASON_UNKNOWN_OPCODE:
+        return MIA_STATUS_UNKNOWN_OPCODE;
+    case MIA_REASON_TOO_LONG:
+    case MIA_REASON_TRUNCATED:
+        return MIA_STATUS_BAD_LENGTH;
+    case MIA_REASON_UNSUPPORTED_VERSION:
+    case MIA_REASON_BAD_VALUE:
+        break;
+    }
+    return MIA_STATUS_BAD_VALUE;
+}
+
+/* ---------------------------------------------------------------- Config record (4.6) */
+
+mia_config mia_config_default(void)
+{
+    mia_config c;
+    c.shake_threshold_mg = 1200;
+    c.shake_min_ms = 250;
+    c.shake_gap_ms = 200;
+    c.lid_debounce_ms = 50;
+    c.idle_sleep_s = 600;
+    return c;
+}
+
+mia_reason mia_config_check(const mia_config *c)
+{
+    if (c->shake_threshold_mg < 100 || c->shake_threshold_mg > 8000) {
+        return MIA_REASON_BAD_VALUE;
+    }
+    if (c->shake_min_ms < 50 || c->shake_min_ms > 5000) {
+        return MIA_REASON_BAD_VALUE;
+    }
+    if (c->shake_gap_ms > 2000) {
+        return MIA_REASON_BAD_VALUE;
+    }
+    if (c->lid_debounce_ms < 5 || c->lid_debounce_ms > 2000) {
+        return MIA_REASON_BAD_VALUE;
+    }
+    if (c->idle_sleep_s != 0 && (c->idle_sleep_s < 30 || c->idle_sleep_s > 43200)) {
+        return MIA_REASON_BAD_VALUE;
+    }
+    return MIA_ACCEPT;
+}
+
+size_t mia_encode_config(const mia_config *c, uint8_t out[MIA_CONFIG_LEN])
+{
+    mia_put_u16(out + 0, c->shake_threshold_mg);
+    mia_put_u16(out + 2, c->shake_min_ms);
+    mia_put_u16(out + 4, c->shake_gap_ms);
+    mia_put_u16(out + 6, c->lid_debounce_ms);
+    mia_put_u16(out + 8, c->idle_sleep_s);
+    return MIA_CONFIG_LEN;
+}
+
+mia_reason mia_decode_config(const uint8_t *buf, size_t len, mia_config *out)
+{
+    mia_config c;
+    if (len < MIA_CONFIG_LEN) {
+        return MIA_REASON_TRUNCATED;
+    }
+    c.shake_threshold_mg = mia_get_u16(buf + 0);
+    c.shake_min_ms = mia_get_u16(buf + 2);
+    c.shake_gap_ms = mia_get_u16(buf + 4);
+    c.lid_debounce_ms = mia_get_u16(buf + 6);
+    c.idle_sleep_s = mia_get_u16(buf + 8);
+    *out = c;
+    return mia_config_check(&c);
+}
+
+/* ---------------------------------------------------------------- Info (4.1) */
+
+size_t mia_encode_info(const mia_info *info, uint8_t out[MIA_FRAME_MAX])
+{
+    size_t i;
+    out[0] = info->protocol_major;
+    out[1] = info->protocol_minor;
+    out[2] = info->fw_major;
+    out[3] = info->fw_minor;
+    out[4] = info->fw_patch;
+    mia_put_u16(out + 5, info->capabilities);
+    for (i = 0; i < 8; i++) {
+        out[7 + i] = info->device_id[i];
+    }
+    mia_put_u16(out + 15, info->log_capacity);
+    return MIA_INFO_LEN;
+}
+
+mia_reason mia_decode_info(const uint8_t *buf, size_t len, mia_info *out)
+{
+    size_t i;
+    if (len > MIA_FRAME_MAX) {
+        return MIA_REASON_TOO_LONG;
+    }
+    if (len < 2) {
+        return MIA_REASON_TRUNCATED;
+    }
+    out->protocol_major = buf[0];
+    out->protocol_minor = buf[1];
+    if (buf[0] != MIA_PROTOCOL_MAJOR) {
+        return MIA_REASON_UNSUPPORTED_VERSION;
+    }
+    if (len < MIA_INFO_LEN) {
+        return MIA_REASON_TRUNCATED;
+    }
+    out->fw_major = buf[2];
+    out->fw_minor = buf[3];
+    out->fw_patch = buf[4];
+    out->capabilities = mia_get_u16(buf + 5);
+    for (i = 0; i < 8; i++) {
+        out->device_id[i] = buf[7 + i];
+    }
+    out->log_capacity = mia_get_u16(buf + 15);
+    return out->log_capacity == 0 ? MIA_REASON_BAD_VALUE : MIA_ACCEPT;
+}
+
+/* ---------------------------------------------------------------- Events (4.2) */
+
+/* The 1.0 length of a known event type, or 0 for a type this version does not know. */
+static size_t event_len(uint8_t type)
+{
+    switch (type) {
+    case MIA_EVENT_SHAKE_STARTED:
+    case MIA_EVENT_LID_OPENED:
+    case MIA_EVENT_BOOTED:
+        return MIA_EVENT_HEADER_LEN;
+    case MIA_EVENT_SHAKE_ENDED:
+    case MIA_EVENT_LID_CLOSED:
+        return MIA_EVENT_LONG_LEN;
+    default:
+        return 0;
+    }
+}
+
+size_t mia_encode_event(const mia_event *ev, uint8_t out[MIA_FRAME_MAX])
+{
+    out[0] = ev->type;
+    mia_put_u16(out + 1, ev->seq);
+    mia_put_u32(out + 3, ev->t_ms);
+    switch (ev->type) {
+    case MIA_EVENT_SHAKE_ENDED:
+        mia_put_u16(out + 7, sat16(ev->value[0]));
+        mia_put_u16(out + 9, sat16(ev->value[1]));
+        return MIA_EVENT_LONG_LEN;
+    case MIA_EVENT_LID_CLOSED:
+        mia_put_u32(out + 7, ev->value[0]);
+        return MIA_EVENT_LONG_LEN;
+    default:
+        return MIA_EVENT_HEADER_LEN;
+    }
+}
+
+mia_reason mia_decode_event(const uint8_t *buf, size_t len, mia_event_frame *out)
+{
+    size_t need;
+    size_t i;
+    if (len > MIA_FRAME_MAX) {
+        return MIA_REASON_TOO_LONG;
+    }
+    if (len < MIA_EVENT_HEADER_LEN) {
+        return MIA_REASON_TRUNCATED;
+    }
+    out->ev.type = buf[0];
+    out->ev.seq = mia_get_u16(buf + 1);
+    out->ev.t_ms = mia_get_u32(buf + 3);
+    out->ev.value[0] = 0;
+    out->ev.value[1] = 0;
+    out->payload_len = 0;
+    if (buf[0] == 0) {
+        return MIA_REASON_BAD_VALUE;
+    }
+    need = event_len(buf[0]);
+    if (need == 0) { /* a later minor's type: keep the payload, count the sequence number */
+        out->payload_len = (uint8_t)(len - MIA_EVENT_HEADER_LEN);
+        for (i = MIA_EVENT_HEADER_LEN; i < len; i++) {
+            out->payload[i - MIA_EVENT_HEADER_LEN] = buf[i];
+        }
+        return MIA_ACCEPT;
+    }
+    if (len < need) {
+        return MIA_REASON_TRUNCATED;
+    }
+    if (buf[0] == MIA_EVENT_SHAKE_ENDED) {
+        out->ev.value[0] = mia_get_u16(buf + 7);
+        out->ev.value[1] = mia_get_u16(buf + 9);
+    } else if (buf[0] == MIA_EVENT_LID_CLOSED) {
+        out->ev.value[0] = mia_get_u32(buf + 7);
+    }
+    return MIA_ACCEPT;
+}
+
+/* ---------------------------------------------------------------- State (4.3) */
+
+size_t mia_encode_state(const mia_state *st, uint8_t out[MIA_FRAME_MAX])
+{
+    out[0] = st->flags;
+    out[1] = st->battery_pct;
+    mia_put_u16(out + 2, st->last_seq);
+    mia_put_u32(out + 4, st->t_ms);
+    mia_put_u16(out + 8, st->shake_count);
+    mia_put_u16(out + 10, st->lid_open_count);
+    mia_put_u16(out + 12, st->oldest_seq);
+    return MIA_STATE_LEN;
+}
+
+mia_reason mia_decode_state(const uint8_t *buf, size_t len, mia_state *out)
+{
+    if (len > MIA_FRAME_MAX) {
+        return MIA_REASON_TOO_LONG;
+    }
+    if (len < MIA_STATE_LEN) {
+        return MIA_REASON_TRUNCATED;
+    }
+    out->flags = buf[0];
+    out->battery_pct = buf[1];
+    out->last_seq = mia_get_u16(buf + 2);
+    out->t_ms = mia_get_u32(buf + 4);
+    out->shake_count = mia_get_u16(buf + 8);
+    out->lid_open_count = mia_get_u16(buf + 10);
+    out->oldest_seq = mia_get_u16(buf + 12);
+    if (buf[1] > 100 && buf[1] != MIA_BATTERY_UNKNOWN) {
+        return MIA_REASON_BAD_VALUE;
+    }
+    return MIA_ACCEPT;
+}
+
+/* ---------------------------------------------------------------- Control (4.4) */
+
+/* The 1.0 length of a Control request, or 0 for an opcode this version does not know. */
+static size_t control_len(uint8_t opcode)
+{
+    switch (opcode) {
+    case MIA_OP_IDENTIFY:
+        return 5;
+    case MIA_OP_REPLAY_SINCE:
+        return 4;
+    case MIA_OP_READ_CONFIG:
+        return 2;
+    case MIA_OP_WRITE_CONFIG:
+        return 2 + MIA_CONFIG_LEN;
+    default:
+        return 0;
+    }
+}
+
+size_t mia_encode_control(const mia_control *c, uint8_t out[MIA_FRAME_MAX])
+{
+    out[0] = c->opcode;
+    out[1] = c->request_id;
+    switch (c->opcode) {
+    case MIA_OP_IDENTIFY:
+        out[2] = c->pattern;
+        mia_put_u16(out + 3, c->duration_ms);
+        return 5;
+    case MIA_OP_REPLAY_SINCE:
+        mia_put_u16(out + 2, c->since_seq);
+        return 4;
+    case MIA_OP_WRITE_CONFIG:
+        return 2 + mia_encode_config(&c->config, out + 2);
+    default:
+        return 2;
+    }
+}
+
+mia_reason mia_decode_control(const uint8_t *buf, size_t len, mia_control *out)
+{
+    size_t need;
+    out->opcode = len >= 1 ? buf[0] : 0;
+    out->request_id = len >= 2 ? buf[1] : 0;
+    out->pattern = 0;
+    out->duration_ms = 0;
+    out->since_seq = 0;
+    out->config = mia_config_default();
+    if (len > MIA_FRAME_MAX) {
+        return MIA_REASON_TOO_LONG;
+    }
+    if (len < MIA_CONTROL_HEADER_LEN) {
+        return MIA_REASON_TRUNCATED;
+    }
+    need = control_len(buf[0]);
+    if (need == 0) {
+        return MIA_REASON_UNKNOWN_OPCODE;
+    }
+    if (len < need) {
+        return MIA_REASON_TRUNCATED;
+    }
+    switch (buf[0]) {
+    case MIA_OP_IDENTIFY:
+        out->pattern = buf[2];
+        out->duration_ms = mia_get_u16(buf + 3);
+        if ((buf[2] & (uint8_t)~(MIA_IDENTIFY_BLINK | MIA_IDENTIFY_BUZZ)) != 0 || buf[2] == 0) {
+            return MIA_REASON_BAD_VALUE;
+        }
+        if (out->duration_ms < 100 || out->duration_ms > 10000) {
+            return MIA_REASON_BAD_VALUE;
+        }
+        return MIA_ACCEPT;
+    case MIA_OP_REPLAY_SINCE:
+        out->since_seq = mia_get_u16(buf + 2);
+        return MIA_ACCEPT;
+    case MIA_OP_WRITE_CONFIG:
+        return mia_decode_config(buf + 2, len - 2, &out->config);
+    default: /* read_config */
+        return MIA_ACCEPT;
+    }
+}
+
+/* ---------------------------------------------------------------- Reply (4.5) */
+
+/* Length of an ok Reply for a known opcode, or 0 for an opcode this version does not know. */
+static size_t reply_ok_len(uint8_t opcode)
+{
+    switch (opcode) {
+    case MIA_OP_IDENTIFY:
+        return 3;
+    case MIA_OP_REPLAY_SINCE:
+        return 7;
+    case MIA_OP_READ_CONFIG:
+    case MIA_OP_WRITE_CONFIG:
+        return 3 + MIA_CONFIG_LEN;
+    default:
+        return 0;
+    }
+}
+
+size_t mia_encode_reply(const mia_reply *r, uint8_t out[MIA_FRAME_MAX])
+{
+    out[0] = r->opcode;
+    out[1] = r->request_id;
+    out[2] = r->status;
+    if (r->status != MIA_STATUS_OK) {
+        return 3;
+    }
+    switch (r->opcode) {
+    case MIA_OP_REPLAY_SINCE:
+        mia_put_u16(out + 3, r->first_seq);
+        mia_put_u16(out + 5, r->count);
+        return 7;
+    case MIA_OP_READ_CONFIG:
+    case MIA_OP_WRITE_CONFIG:
+        return 3 + mia_encode_config(&r->config, out + 3);
+    default:
+        return 3;
+    }
+}
+
+mia_reason mia_decode_reply(const uint8_t *buf, size_t len, mia_reply *out)
+{
+    size_t need;
+    if (len > MIA_FRAME_MAX) {
+        return MIA_REASON_TOO_LONG;
+    }
+    if (len < MIA_REPLY_HEADER_LEN) {
+        return MIA_REASON_TRUNCATED;
+    }
+    out->opcode = buf[0];
+    out->request_id = buf[1];
+    out->status = buf[2];
+    out->first_seq = 0;
+    out->count = 0;
+    out->config = mia_config_default();
+    if (buf[2] > MIA_STATUS_LAST) {
+        return MIA_REASON_BAD_VALUE;
+    }
+    if (buf[2] != MIA_STATUS_OK) {
+        return MIA_ACCEPT; /* an error reply is accepted whatever the opcode */
+    }
+    need = reply_ok_len(buf[0]);
+    if (need == 0) {
+        return MIA_REASON_UNKNOWN_OPCODE;
+    }
+    if (len < need) {
+        return MIA_REASON_TRUNCATED;
+    }
+    if (buf[0] == MIA_OP_REPLAY_SINCE) {
+        out->first_seq = mia_get_u16(buf + 3);
+        out->count = mia_get_u16(buf + 5);
+    } else if (buf[0] == MIA_OP_READ_CONFIG || buf[0] == MIA_OP_WRITE_CONFIG) {
+        return mia_decode_config(buf + 3, len - 3, &out->config);
+    }
+    return MIA_ACCEPT;
+}

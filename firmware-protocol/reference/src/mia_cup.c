@@ -1,0 +1,374 @@
+/* The cup: detectors + log + protocol. See mia_cup.h and README.md. */
+#include "mia_cup.h"
+
+static void apply_config(mia_cup *cup)
+{
+    mia_shake_config sc = mia_shake_config_default();
+    mia_lid_config lc = cup->setup.lid;
+    sc.threshold_mg = cup->config.shake_threshold_mg;
+    sc.min_duration_ms = cup->config.shake_min_ms;
+    sc.gap_ms = cup->config.shake_gap_ms;
+    mia_shake_set_config(&cup->shake, &sc);
+    lc.debounce_ms = cup->config.lid_debounce_ms;
+    mia_lid_set_config(&cup->lid, &lc);
+}
+
+void mia_cup_init(mia_cup *cup, const mia_cup_setup *setup, const mia_config *stored_config,
+                  uint32_t now_ms)
+{
+    unsigned i;
+    cup->setup = *setup;
+    if (cup->setup.accel_rate_hz == 0) {
+        cup->setup.accel_rate_hz = 100;
+    }
+    cup->config = mia_config_default();
+    if (stored_config != 0 && mia_config_check(stored_config) == MIA_ACCEPT) {
+        cup->config = *stored_config;
+    }
+    mia_shake_init(&cup->shake, 0);
+    mia_lid_init(&cup->lid, &cup->setup.lid);
+    apply_config(cup);
+    mia_log_init(&cup->log, 0);
+    cup->now_ms = now_ms;
+    cup->lid_opened_ms = now_ms;
+    cup->last_motion_ms = now_ms;
+    cup->shake_count = 0;
+    cup->lid_open_count = 0;
+    cup->battery_pct = MIA_BATTERY_UNKNOWN;
+    cup->charging = 0;
+    cup->connected = 0;
+    for (i = 0; i < 4; i++) {
+        cup->subscribed[i] = 0;
+    }
+    cup->replaying = 0;
+    cup->reply_head = 0;
+    cup->reply_count = 0;
+    cup->replies_dropped = 0;
+    cup->state_sent_ms = now_ms;
+    cup->state_sent_valid = 0;
+    (void)mia_log_append(&cup->log, MIA_EVENT_BOOTED, now_ms, 0, 0);
+    cup->send_seq = cup->log.next_seq;
+    cup->replay_end = cup->send_seq;
+}
+
+/* ---------------------------------------------------------------- detectors -> log */
+
+static void log_event(mia_cup *cup, uint8_t type, uint32_t t_ms, uint32_t v0, uint32_t v1)
+{
+    (void)mia_log_append(&cup->log, type, t_ms, v0, v1);
+}
+
+static void on_shake(mia_cup *cup, mia_shake_result r)
+{
+    if (r == MIA_SHAKE_STARTED) {
+        log_event(cup, MIA_EVENT_SHAKE_STARTED, cup->shake.onset_ms, 0, 0);
+    } else if (r == MIA_SHAKE_ENDED) {
+        uint32_t duration = cup->shake.end_ms - cup->shake.start_ms;
+        log_event(cup, MIA_EVENT_SHAKE_ENDED, cup->shake.end_ms,
+                  duration > 0xFFFFu ? 0xFFFFu : duration, cup->shake.ended_peak_mg);
+        cup->shake_count++;
+    }
+}
+
+static void on_lid(mia_cup *cup, mia_lid_result r)
+{
+    uint32_t t = cup->lid.changed_at_ms;
+    if (r == MIA_LID_OPENED) {
+        /* A shake still waiting for its gap ends first, so the log reads in order: the motion
+         * stopped before the lid came off. */
+        on_shake(cup, mia_shake_flush(&cup->shake));
+        cup->lid_opened_ms = t;
+        cup->lid_open_count++;
+        log_event(cup, MIA_EVENT_LID_OPENED, t, 0, 0);
+    } else if (r == MIA_LID_CLOSED) {
+        log_event(cup, MIA_EVENT_LID_CLOSED, t, t - cup->lid_opened_ms, 0);
+    }
+}
+
+void mia_cup_accel(mia_cup *cup, uint32_t now_ms, int16_t x, int16_t y, int16_t z)
+{
+    cup->now_ms = now_ms;
+    on_shake(cup, mia_shake_feed(&cup->shake, now_ms, x, y, z));
+    if (cup->shake.last_d_mg >= MIA_MOTION_MG) {
+        cup->last_motion_ms = now_ms;
+    }
+}
+
+void mia_cup_accel_fifo(mia_cup *cup, uint32_t last_ms, const int16_t (*xyz)[3], size_t n)
+{
+    size_t i;
+    uint32_t rate = cup->setup.accel_rate_hz;
+    for (i = 0; i < n; i++) {
+        uint32_t back = (uint32_t)((n - 1u - i) * 1000u / rate);
+        mia_cup_accel(cup, last_ms - back, xyz[i][0], xyz[i][1], xyz[i][2]);
+    }
+}
+
+void mia_cup_lid(mia_cup *cup, uint32_t now_ms, uint16_t reading)
+{
+    cup->now_ms = now_ms;
+    on_lid(cup, mia_lid_feed(&cup->lid, now_ms, reading));
+}
+
+void mia_cup_tick(mia_cup *cup, uint32_t now_ms)
+{
+    cup->now_ms = now_ms;
+    on_shake(cup, mia_shake_tick(&cup->shake, now_ms));
+    on_lid(cup, mia_lid_tick(&cup->lid, now_ms));
+}
+
+void mia_cup_set_battery(mia_cup *cup, uint8_t percent, int charging)
+{
+    cup->battery_pct = percent > 100 && percent != MIA_BATTERY_UNKNOWN ? 100 : percent;
+    cup->charging = charging != 0;
+}
+
+/* ---------------------------------------------------------------- link */
+
+static void stop_streams(mia_cup *cup)
+{
+    cup->send_seq = cup->log.next_seq;
+    cup->replay_end = cup->send_seq;
+    cup->replaying = 0;
+}
+
+void mia_cup_connected(mia_cup *cup, int connected)
+{
+    unsigned i;
+    cup->connected = connected != 0;
+    for (i = 0; i < 4; i++) {
+        cup->subscribed[i] = 0;
+    }
+    cup->reply_count = 0;
+    cup->state_sent_valid = 0;
+    stop_streams(cup);
+}
+
+void mia_cup_subscribe(mia_cup *cup, mia_chr chr, int enabled)
+{
+    if (chr == MIA_CHR_NONE || (unsigned)chr > 3u) {
+        return;
+    }
+    cup->subscribed[chr] = enabled != 0;
+    if (chr == MIA_CHR_EVENTS) {
+        stop_streams(cup); /* only new events; the app asks for older ones with replay_since */
+    } else if (chr == MIA_CHR_STATE && enabled) {
+        cup->state_sent = mia_cup_state(cup, cup->now_ms); /* the app reads it after this */
+        cup->state_sent_valid = 1;
+        cup->state_sent_ms = cup->now_ms;
+    } else if (chr == MIA_CHR_REPLY && !enabled) {
+        cup->reply_count = 0;
+    }
+}
+
+/* ---------------------------------------------------------------- Control */
+
+static void queue_reply(mia_cup *cup, const mia_reply *r)
+{
+    if (cup->reply_count >= MIA_REPLY_QUEUE) {
+        cup->replies_dropped++; /* the app times out and retries */
+        return;
+    }
+    cup->replies[(cup->reply_head + cup->reply_count) % MIA_REPLY_QUEUE] = *r;
+    cup->reply_count++;
+}
+
+static uint8_t identify(mia_cup *cup, const mia_control *c)
+{
+    uint8_t have = 0;
+    uint8_t pattern;
+    if (cup->setup.capabilities & MIA_CAP_LED) {
+        have |= MIA_IDENTIFY_BLINK;
+    }
+    if (cup->setup.capabilities & MIA_CAP_BUZZER) {
+        have |= MIA_IDENTIFY_BUZZ;
+    }
+    if (have == 0) {
+        return MIA_STATUS_NOT_SUPPORTED;
+    }
+    pattern = (uint8_t)(c->pattern & have);
+    if (pattern == 0) {
+        pattern = have; /* use the output the cup has */
+    }
+    if (cup->setup.identify != 0) {
+        cup->setup.identify(cup->setup.ctx, pattern, c->duration_ms);
+    }
+    return MIA_STATUS_OK;
+}
+
+static uint8_t replay(mia_cup *cup, uint16_t since, mia_reply *r)
+{
+    uint16_t first;
+    uint16_t n;
+    if (cup->replaying && mia_seq_before(cup->send_seq, cup->replay_end)) {
+        return MIA_STATUS_BUSY;
+    }
+    (void)mia_log_replay_range(&cup->log, since, &first, &n);
+    r->first_seq = first;
+    r->count = n;
+    if (n > 0) {
+        cup->send_seq = first;
+        cup->replay_end = (uint16_t)(first + n);
+        cup->replaying = 1;
+    }
+    return MIA_STATUS_OK;
+}
+
+uint8_t mia_cup_control_write(mia_cup *cup, uint32_t now_ms, const uint8_t *buf, size_t len)
+{
+    mia_control c;
+    mia_reply r;
+    mia_reason reason = mia_decode_control(buf, len, &c);
+    cup->now_ms = now_ms;
+    if (len < MIA_CONTROL_HEADER_LEN && reason == MIA_REASON_TRUNCATED) {
+        return MIA_ATT_ERR_INVALID_ATTRIBUTE_VALUE_LENGTH;
+    }
+    r.opcode = c.opcode;
+    r.request_id = c.request_id;
+    r.first_seq = 0;
+    r.count = 0;
+    r.config = cup->config;
+    r.status = (uint8_t)mia_status_for_reason(reason);
+    if (reason == MIA_ACCEPT) {
+        switch (c.opcode) {
+        case MIA_OP_IDENTIFY:
+            r.status = identify(cup, &c);
+            break;
+        case MIA_OP_REPLAY_SINCE:
+            r.status = replay(cup, c.since_seq, &r);
+            break;
+        case MIA_OP_WRITE_CONFIG:
+            cup->config = c.config;
+            apply_config(cup);
+            if (cup->setup.config_changed != 0) {
+                cup->setup.config_changed(cup->setup.ctx, &cup->config);
+            }
+            r.config = cup->config;
+            break;
+        default: /* read_config */
+            break;
+        }
+    }
+    queue_reply(cup, &r);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- reads */
+
+size_t mia_cup_read_info(const mia_cup *cup, uint8_t out[MIA_FRAME_MAX])
+{
+    mia_info info;
+    unsigned i;
+    info.protocol_major = MIA_PROTOCOL_MAJOR;
+    info.protocol_minor = MIA_PROTOCOL_MINOR;
+    info.fw_major = cup->setup.fw_major;
+    info.fw_minor = cup->setup.fw_minor;
+    info.fw_patch = cup->setup.fw_patch;
+    info.capabilities = cup->setup.capabilities;
+    for (i = 0; i < 8; i++) {
+        info.device_id[i] = cup->setup.device_id[i];
+    }
+    info.log_capacity = (uint16_t)MIA_LOG_CAPACITY;
+    return mia_encode_info(&info, out);
+}
+
+mia_state mia_cup_state(const mia_cup *cup, uint32_t now_ms)
+{
+    mia_state st;
+    st.flags = 0;
+    if (mia_lid_is_open(&cup->lid)) {
+        st.flags |= MIA_STATE_LID_OPEN;
+    }
+    if (mia_shake_is_shaking(&cup->shake)) {
+        st.flags |= MIA_STATE_SHAKING;
+    }
+    if (cup->charging) {
+        st.flags |= MIA_STATE_CHARGING;
+    }
+    st.battery_pct = cup->battery_pct;
+    st.last_seq = mia_log_last_seq(&cup->log);
+    st.t_ms = now_ms;
+    st.shake_count = cup->shake_count;
+    st.lid_open_count = cup->lid_open_count;
+    st.oldest_seq = mia_log_oldest_seq(&cup->log);
+    return st;
+}
+
+size_t mia_cup_read_state(const mia_cup *cup, uint32_t now_ms, uint8_t out[MIA_FRAME_MAX])
+{
+    mia_state st = mia_cup_state(cup, now_ms);
+    return mia_encode_state(&st, out);
+}
+
+/* ---------------------------------------------------------------- notifications */
+
+static int state_differs(const mia_state *a, const mia_state *b)
+{
+    return a->flags != b->flags || a->battery_pct != b->battery_pct ||
+           a->last_seq != b->last_seq || a->shake_count != b->shake_count ||
+           a->lid_open_count != b->lid_open_count || a->oldest_seq != b->oldest_seq;
+}
+
+size_t mia_cup_next_notification(mia_cup *cup, uint32_t now_ms, mia_chr *chr,
+                                 uint8_t out[MIA_FRAME_MAX])
+{
+    *chr = MIA_CHR_NONE;
+    cup->now_ms = now_ms;
+    if (!cup->connected) {
+        return 0;
+    }
+    if (cup->reply_count > 0) {
+        mia_reply r = cup->replies[cup->reply_head];
+        cup->reply_head = (uint8_t)((cup->reply_head + 1u) % MIA_REPLY_QUEUE);
+        cup->reply_count--;
+        if (cup->subscribed[MIA_CHR_REPLY]) {
+            *chr = MIA_CHR_REPLY;
+            return mia_encode_reply(&r, out);
+        }
+    }
+    if (!cup->subscribed[MIA_CHR_EVENTS]) {
+        stop_streams(cup);
+    } else {
+        /* An event overwritten before it could be sent is skipped: the app sees the gap. */
+        if (mia_seq_before(cup->send_seq, mia_log_oldest_seq(&cup->log))) {
+            cup->send_seq = mia_log_oldest_seq(&cup->log);
+        }
+        if (cup->send_seq != cup->log.next_seq) {
+            const mia_event *e = mia_log_find(&cup->log, cup->send_seq);
+            cup->send_seq = (uint16_t)(cup->send_seq + 1u);
+            if (cup->replaying && !mia_seq_before(cup->send_seq, cup->replay_end)) {
+                cup->replaying = 0;
+            }
+            if (e != 0) {
+                *chr = MIA_CHR_EVENTS;
+                return mia_encode_event(e, out);
+            }
+        }
+    }
+    if (cup->subscribed[MIA_CHR_STATE]) {
+        mia_state st = mia_cup_state(cup, now_ms);
+        if ((!cup->state_sent_valid || state_differs(&st, &cup->state_sent)) &&
+            (!cup->state_sent_valid || now_ms - cup->state_sent_ms >= MIA_STATE_MIN_INTERVAL_MS)) {
+            cup->state_sent = st;
+            cup->state_sent_valid = 1;
+            cup->state_sent_ms = now_ms;
+            *chr = MIA_CHR_STATE;
+            return mia_encode_state(&st, out);
+        }
+    }
+    return 0;
+}
+
+int mia_cup_busy(const mia_cup *cup)
+{
+    return cup->shake.phase != MIA_SHAKE_IDLE || cup->lid.pending || cup->reply_count > 0 ||
+           (cup->subscribed[MIA_CHR_EVENTS] && cup->send_seq != cup->log.next_seq);
+}
+
+int mia_cup_may_sleep(const mia_cup *cup, uint32_t now_ms)
+{
+    if (cup->config.idle_sleep_s == 0 || cup->connected || mia_cup_busy(cup)) {
+        return 0;
+    }
+    return now_ms - cup->last_motion_ms >= (uint32_t)cup->config.idle_sleep_s * 1000u;
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Builds and tests the C reference core on the host (firmware-protocol/reference/README.md).
+#   bash firmware-protocol/reference/test.sh        everything; last line "N passed, M failed"
+#   bash firmware-protocol/reference/test.sh host   only build build/mia_host (for the e2e test)
+# Needs: cc (C99) and node (to turn the JSON vectors into a C table). Output in build/.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+build="$here/build"
+vectors="$here/../vectors"
+CC="${CC:-cc}"
+mkdir -p "$build"
+
+warn=(-std=c99 -Wall -Wextra -Werror -pedantic -Wshadow -Wstrict-prototypes
+  -Wmissing-prototypes -Wcast-qual -Wpointer-arith -Wundef)
+# The core must also be clean for MCU compilers that warn about every implicit conversion.
+core_warn=("${warn[@]}" -Wconversion -Wsign-conversion)
+san=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1)
+core=("$here"/src/mia_*.c)
+
+build_host() {
+  "$CC" "${warn[@]}" "${san[@]}" -o "$build/mia_host" \
+    "${core[@]}" "$here/tools/trace_io.c" "$here/tools/mia_host.c"
+}
+
+if [[ "${1:-}" == "host" ]]; then
+  build_host
+  exit 0
+fi
+
+echo "[c] core: freestanding -O2 compile with ${core_warn[*]}"
+rm -rf "$build/freestanding"
+mkdir -p "$build/freestanding"
+for src in "${core[@]}"; do
+  "$CC" "${core_warn[@]}" -O2 -ffreestanding -c "$src" \
+    -o "$build/freestanding/$(basename "${src%.c}").o"
+done
+if command -v nm >/dev/null 2>&1; then
+  # No heap, no OS, no libc: every symbol the core uses is defined by the core itself (a
+  # compiler may still emit memcpy/memset for struct copies; every libc for MCUs has them).
+  defined="$(nm --defined-only "$build"/freestanding/*.o | awk 'NF == 3 { print $3 }' | sort -u)"
+  used="$(nm -u "$build"/freestanding/*.o | awk '{ print $NF }' | { grep -v ':$' || true; } | sort -u)"
+  foreign="$(comm -23 <(echo "$used") <(echo "$defined") | grep -Ev '^(memcpy|memset|memmove)?$' || true)"
+  if [[ -n "$foreign" ]]; then
+    echo "[c] the core must not depend on anything outside itself; it uses:" >&2
+    echo "$foreign" >&2
+    exit 1
+  fi
+  echo "[c] core depends on no library function"
+fi
+
+echo "[c] vectors: $(node "$here/tools/vectors-to-c.mjs" "$vectors" "$build/vectors_table.c")"
+
+echo "[c] tests: building with ${san[*]}"
+"$CC" "${warn[@]}" "${san[@]}" -I"$here/test" -o "$build/mia_tests" \
+  "${core[@]}" "$here/tools/trace_io.c" "$here"/test/*.c "$build/vectors_table.c"
+build_host
+"$build/mia_host" "$here/traces/whole-turn.csv" "$build/whole-turn.frames.txt"
+echo "[c] whole turn: $(wc -l <"$build/whole-turn.frames.txt") frames in build/whole-turn.frames.txt"
+
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+"$build/mia_tests" "$here/traces"

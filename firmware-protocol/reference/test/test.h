@@ -1,0 +1,46 @@
+/* A very small test harness: each case is counted as passed or failed; checks print the first
+ * failures with file and line. Host-only code (uses stdio). */
+#ifndef MIA_TEST_H
+#define MIA_TEST_H
+
+#include <stdio.h>
+
+void t_begin(const char *suite, const char *name);
+void t_end(void);
+void t_fail(const char *file, int line, const char *what);
+void t_failf(const char *file, int line, const char *fmt, long a, long b);
+int t_summary(void);
+
+#define T_CASE(suite, fn)                                                                      \
+    do {                                                                                       \
+        t_begin(suite, #fn);                                                                   \
+        fn();                                                                                  \
+        t_end();                                                                               \
+    } while (0)
+
+#define CHECK(cond)                                                                            \
+    do {                                                                                       \
+        if (!(cond)) {                                                                         \
+            t_fail(__FILE__, __LINE__, #cond);                                                 \
+        }                                                                                      \
+    } while (0)
+
+#define CHECK_EQ(a, b)                                                                         \
+    do {                                                                                       \
+        long t_a_ = (long)(a);                                                                 \
+        long t_b_ = (long)(b);                                                                 \
+        if (t_a_ != t_b_) {                                                                    \
+            t_failf(__FILE__, __LINE__, #a " == " #b ": %ld != %ld", t_a_, t_b_);              \
+        }                                                                                      \
+    } while (0)
+
+/* Suites */
+void run_log_tests(void);
+void run_shake_tests(void);
+void run_lid_tests(void);
+void run_codec_tests(void);
+void run_cup_tests(void);
+void run_vector_tests(void);
+void run_trace_tests(const char *trace_dir);
+
+#endif

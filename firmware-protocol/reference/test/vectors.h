@@ -1,0 +1,42 @@
+/* The golden vectors (the JSON files in firmware-protocol/vectors/) as a C table; the table itself is
+ * generated at build time by tools/vectors-to-c.mjs into build/vectors_table.c. */
+#ifndef MIA_VECTORS_H
+#define MIA_VECTORS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../src/mia_codec.h"
+
+typedef enum { VF_INFO, VF_EVENT, VF_STATE, VF_CONTROL, VF_REPLY, VF_CONFIG } vec_family;
+
+#define VEC_NO_STATUS (-1)  /* no "status" key */
+#define VEC_ATT_ERROR (-2)  /* "status": null: ATT error 0x0D, no Reply */
+
+typedef struct {
+    const char *file;
+    const char *name;
+    vec_family family;
+    int app_to_cup;
+    uint8_t bytes[24];
+    size_t len;
+    int accepted;
+    int canonical;
+    const char *reason; /* rejected: the reason name */
+    int status;         /* rejected app->cup: a mia_status, VEC_ATT_ERROR, or VEC_NO_STATUS */
+    /* Accepted: the decoded value, in the field of its family. */
+    mia_info info;
+    mia_event_frame event;
+    int event_unknown;
+    mia_state state;     /* flags holds only bits 0..2 */
+    int battery_null;
+    mia_control control;
+    mia_reply reply;
+    int reply_op_unknown;
+    mia_config config;
+} vec;
+
+extern const vec vectors[];
+extern const size_t vector_count;
+
+#endif

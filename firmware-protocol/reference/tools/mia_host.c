@@ -1,0 +1,182 @@
+/* Host harness: runs a trace through a cup with an app connected and subscribed, and writes
+ * every frame the cup produces, one a line: "<kind> <ms> <hex>", kinds read-info, read-state,
+ * notify-events, notify-state, notify-reply, write-control. After the trace it asks for
+ * replay_since(65535) (everything since boot) so the replayed frames can be compared too.
+ *   mia_host <trace.csv> <out.txt>
+ * The end-to-end Vitest (test/unit/firmware-protocol/reference-e2e.test.ts) decodes the output
+ * with the TypeScript codec.
+ *
+ *   mia_host decode   (differential testing against the TypeScript codec)
+ * reads lines "<family> <hex>" (family: info, event, state, control, reply, config) on stdin and
+ * answers each with "<reason> <hex>": the C decoder's reason ("accept" or a rejection) and, when
+ * accepted, the decoded value encoded again ("-" for an unknown event type, which a 1.0 cup
+ * never encodes; State flags without reserved bits). */
+#include <stdio.h>
+#include <string.h>
+
+#include "../src/mia_cup.h"
+#include "trace_io.h"
+
+static trace_row rows_[40000];
+static mia_cup cup_;
+
+static void put(FILE *out, const char *kind, uint32_t t, const uint8_t *f, size_t n)
+{
+    size_t i;
+    fprintf(out, "%s %lu ", kind, (unsigned long)t);
+    for (i = 0; i < n; i++) {
+        fprintf(out, "%02x", f[i]);
+    }
+    fprintf(out, "\n");
+}
+
+static void drain(mia_cup *cup, uint32_t now, void *ctx)
+{
+    static const char *const kinds[] = {"?", "notify-events", "notify-state", "notify-reply"};
+    uint8_t f[MIA_FRAME_MAX];
+    mia_chr chr;
+    size_t n;
+    while ((n = mia_cup_next_notification(cup, now, &chr, f)) > 0) {
+        put((FILE *)ctx, kinds[chr], now, f, n);
+    }
+}
+
+static int unhex(const char *hex, uint8_t *out, size_t cap, size_t *n)
+{
+    *n = 0;
+    while (hex[0] != '\0' && hex[0] != '\n' && hex[0] != '\r') {
+        unsigned v;
+        if (*n >= cap || sscanf(hex, "%2x", &v) != 1) {
+            return -1;
+        }
+        out[(*n)++] = (uint8_t)v;
+        hex += 2;
+    }
+    return 0;
+}
+
+static void decode_line(const char *family, const uint8_t *b, size_t len)
+{
+    uint8_t out[MIA_FRAME_MAX];
+    size_t n = 0;
+    size_t i;
+    mia_reason why = MIA_REASON_BAD_VALUE;
+    int encodable = 1;
+    if (strcmp(family, "info") == 0) {
+        mia_info v;
+        why = mia_decode_info(b, len, &v);
+        if (why == MIA_ACCEPT) {
+            n = mia_encode_info(&v, out);
+        }
+    } else if (strcmp(family, "event") == 0) {
+        mia_event_frame v;
+        why = mia_decode_event(b, len, &v);
+        encodable = v.ev.type >= MIA_EVENT_SHAKE_STARTED && v.ev.type <= MIA_EVENT_BOOTED;
+        if (why == MIA_ACCEPT && encodable) {
+            n = mia_encode_event(&v.ev, out);
+        }
+    } else if (strcmp(family, "state") == 0) {
+        mia_state v;
+        why = mia_decode_state(b, len, &v);
+        v.flags &= MIA_STATE_LID_OPEN | MIA_STATE_SHAKING | MIA_STATE_CHARGING;
+        if (why == MIA_ACCEPT) {
+            n = mia_encode_state(&v, out);
+        }
+    } else if (strcmp(family, "control") == 0) {
+        mia_control v;
+        why = mia_decode_control(b, len, &v);
+        if (why == MIA_ACCEPT) {
+            n = mia_encode_control(&v, out);
+        }
+    } else if (strcmp(family, "reply") == 0) {
+        mia_reply v;
+        why = mia_decode_reply(b, len, &v);
+        if (why == MIA_ACCEPT) {
+            n = mia_encode_reply(&v, out);
+        }
+    } else if (strcmp(family, "config") == 0) {
+        mia_config v;
+        why = mia_decode_config(b, len, &v);
+        if (why == MIA_ACCEPT) {
+            n = mia_encode_config(&v, out);
+        }
+    } else {
+        printf("unknown-family -\n");
+        return;
+    }
+    printf("%s ", mia_reason_name(why));
+    if (why != MIA_ACCEPT || !encodable) {
+        printf("-\n");
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        printf("%02x", out[i]);
+    }
+    printf("\n");
+}
+
+static int decode_mode(void)
+{
+    char line[256];
+    char family[16];
+    char hex[200];
+    uint8_t bytes[100];
+    size_t n;
+    while (fgets(line, sizeof line, stdin) != 0) {
+        hex[0] = '\0';
+        if (sscanf(line, "%15s %199s", family, hex) < 1 || unhex(hex, bytes, sizeof bytes, &n) != 0) {
+            printf("bad-input -\n");
+            continue;
+        }
+        decode_line(family, bytes, n);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    trace t;
+    FILE *out;
+    uint8_t f[MIA_FRAME_MAX];
+    size_t n;
+    uint32_t end;
+    static const uint8_t replay_all[4] = {MIA_OP_REPLAY_SINCE, 0x01, 0xff, 0xff};
+    if (argc == 2 && strcmp(argv[1], "decode") == 0) {
+        return decode_mode();
+    }
+    if (argc != 3) {
+        fprintf(stderr, "usage: mia_host <trace.csv> <out.txt>\n");
+        return 2;
+    }
+    t.rows = rows_;
+    t.cap = sizeof rows_ / sizeof rows_[0];
+    if (trace_read(argv[1], &t) != 0) {
+        return 1;
+    }
+    out = fopen(argv[2], "w");
+    if (out == 0) {
+        fprintf(stderr, "cannot write %s\n", argv[2]);
+        return 1;
+    }
+    trace_cup_init(&cup_, &t);
+    mia_cup_set_battery(&cup_, 90, 0);
+    mia_cup_connected(&cup_, 1);
+    mia_cup_subscribe(&cup_, MIA_CHR_EVENTS, 1);
+    mia_cup_subscribe(&cup_, MIA_CHR_STATE, 1);
+    mia_cup_subscribe(&cup_, MIA_CHR_REPLY, 1);
+    put(out, "read-info", 0, f, mia_cup_read_info(&cup_, f));
+    put(out, "read-state", 0, f, mia_cup_read_state(&cup_, 0, f));
+    trace_run(&t, &cup_, drain, out);
+    end = cup_.now_ms + 10u;
+    put(out, "write-control", end, replay_all, sizeof replay_all);
+    if (mia_cup_control_write(&cup_, end, replay_all, sizeof replay_all) != 0) {
+        fprintf(stderr, "replay_since rejected\n");
+        fclose(out);
+        return 1;
+    }
+    drain(&cup_, end, out);
+    n = mia_cup_read_state(&cup_, end, f);
+    put(out, "read-state", end, f, n);
+    fclose(out);
+    return 0;
+}

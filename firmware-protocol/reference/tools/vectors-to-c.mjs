@@ -1,0 +1,269 @@
+// Turns every golden vector in firmware-protocol/vectors/*.json into a C table for the C tests.
+//   node vectors-to-c.mjs <vectors-dir> <out.c>
+// Strict on purpose: a family, key or value it does not know is an error, so a vector can never
+// be skipped silently (the C core must pass EVERY vector).
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [dir, out] = process.argv.slice(2);
+if (!dir || !out) {
+  console.error('usage: node vectors-to-c.mjs <vectors-dir> <out.c>');
+  process.exit(2);
+}
+
+const FAMILIES = {
+  info: 'VF_INFO',
+  event: 'VF_EVENT',
+  state: 'VF_STATE',
+  control: 'VF_CONTROL',
+  reply: 'VF_REPLY',
+  config: 'VF_CONFIG',
+};
+const REASONS = ['too_long', 'truncated', 'unsupported_version', 'unknown_opcode', 'bad_value'];
+const STATUS = ['ok', 'unknown_opcode', 'bad_length', 'bad_value', 'busy', 'not_supported'];
+const EVENT_TYPES = { shake_started: 1, shake_ended: 2, lid_opened: 3, lid_closed: 4, booted: 5 };
+const OPS = { identify: 1, replay_since: 2, read_config: 3, write_config: 4 };
+
+function fail(where, message) {
+  throw new Error(`${where}: ${message}`);
+}
+
+/** Checks that `obj` has exactly the keys `required` plus any of `optional`. */
+function keys(where, obj, required, optional = []) {
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) fail(where, 'not an object');
+  for (const k of required) if (!(k in obj)) fail(where, `missing key ${k}`);
+  for (const k of Object.keys(obj)) {
+    if (!required.includes(k) && !optional.includes(k)) fail(where, `unknown key ${k}`);
+  }
+}
+
+function int(where, v, max = 0xffffffff) {
+  if (!Number.isInteger(v) || v < 0 || v > max) fail(where, `not an integer 0..${max}: ${v}`);
+  return v;
+}
+
+function bool(where, v) {
+  if (typeof v !== 'boolean') fail(where, `not a boolean: ${v}`);
+  return v;
+}
+
+function hexBytes(where, hex, maxBytes) {
+  if (typeof hex !== 'string' || !/^([0-9a-f]{2})*$/.test(hex)) fail(where, `bad hex ${hex}`);
+  const bytes = hex.match(/../g)?.map((b) => parseInt(b, 16)) ?? [];
+  if (bytes.length > maxBytes) fail(where, `more than ${maxBytes} bytes`);
+  return bytes;
+}
+
+/** A C string literal: printable ASCII as is, everything else as octal escapes of UTF-8. */
+const cStr = (s) =>
+  '"' +
+  [...Buffer.from(String(s), 'utf8')]
+    .map((b) =>
+      b >= 0x20 && b < 0x7f && b !== 0x22 && b !== 0x5c && b !== 0x3f
+        ? String.fromCharCode(b)
+        : `\\${b.toString(8).padStart(3, '0')}`,
+    )
+    .join('') +
+  '"';
+const arr = (bytes) =>
+  `{${bytes.length ? bytes.map((b) => `0x${b.toString(16)}`).join(',') : '0'}}`;
+
+function config(where, c) {
+  keys(where, c, ['shakeThresholdMg', 'shakeMinMs', 'shakeGapMs', 'lidDebounceMs', 'idleSleepS']);
+  return (
+    `{${int(where, c.shakeThresholdMg, 0xffff)}, ${int(where, c.shakeMinMs, 0xffff)}, ` +
+    `${int(where, c.shakeGapMs, 0xffff)}, ${int(where, c.lidDebounceMs, 0xffff)}, ` +
+    `${int(where, c.idleSleepS, 0xffff)}}`
+  );
+}
+
+const decoders = {
+  info(where, d) {
+    keys(where, d, [
+      'protocolMajor',
+      'protocolMinor',
+      'firmware',
+      'capabilities',
+      'deviceId',
+      'eventLogCapacity',
+    ]);
+    keys(`${where}.firmware`, d.firmware, ['major', 'minor', 'patch']);
+    const id = hexBytes(`${where}.deviceId`, d.deviceId, 8);
+    if (id.length !== 8) fail(where, 'deviceId is not 8 bytes');
+    return (
+      `.info = {${int(where, d.protocolMajor, 255)}, ${int(where, d.protocolMinor, 255)}, ` +
+      `${int(where, d.firmware.major, 255)}, ${int(where, d.firmware.minor, 255)}, ` +
+      `${int(where, d.firmware.patch, 255)}, ${int(where, d.capabilities, 0xffff)}, ` +
+      `${arr(id)}, ${int(where, d.eventLogCapacity, 0xffff)}}`
+    );
+  },
+  event(where, d) {
+    let type;
+    let values = [0, 0];
+    let payload = [];
+    let unknown = 0;
+    if (d.type === 'unknown') {
+      keys(where, d, ['type', 'seq', 'timeMs', 'typeCode', 'payload']);
+      type = int(where, d.typeCode, 255);
+      payload = hexBytes(`${where}.payload`, d.payload, 13);
+      unknown = 1;
+    } else if (d.type === 'shake_ended') {
+      keys(where, d, ['type', 'seq', 'timeMs', 'durationMs', 'peakMg']);
+      values = [int(where, d.durationMs, 0xffff), int(where, d.peakMg, 0xffff)];
+    } else if (d.type === 'lid_closed') {
+      keys(where, d, ['type', 'seq', 'timeMs', 'openMs']);
+      values = [int(where, d.openMs), 0];
+    } else if (d.type in EVENT_TYPES) {
+      keys(where, d, ['type', 'seq', 'timeMs']);
+    } else {
+      fail(where, `unknown event type ${d.type}`);
+    }
+    type ??= EVENT_TYPES[d.type];
+    return (
+      `.event = {{${int(where, d.timeMs)}u, {${values[0]}u, ${values[1]}u}, ` +
+      `${int(where, d.seq, 0xffff)}, ${type}}, ${payload.length}, ${arr(payload)}}, ` +
+      `.event_unknown = ${unknown}`
+    );
+  },
+  state(where, d) {
+    keys(where, d, [
+      'lidOpen',
+      'shaking',
+      'charging',
+      'batteryPercent',
+      'lastSeq',
+      'timeMs',
+      'shakeCount',
+      'lidOpenCount',
+      'oldestSeq',
+    ]);
+    const flags =
+      (bool(where, d.lidOpen) ? 1 : 0) |
+      (bool(where, d.shaking) ? 2 : 0) |
+      (bool(where, d.charging) ? 4 : 0);
+    const battery = d.batteryPercent === null ? 255 : int(where, d.batteryPercent, 100);
+    return (
+      `.state = {${flags}, ${battery}, ${int(where, d.lastSeq, 0xffff)}, ` +
+      `${int(where, d.timeMs)}u, ${int(where, d.shakeCount, 0xffff)}, ` +
+      `${int(where, d.lidOpenCount, 0xffff)}, ${int(where, d.oldestSeq, 0xffff)}}, ` +
+      `.battery_null = ${d.batteryPercent === null ? 1 : 0}`
+    );
+  },
+  control(where, d) {
+    const rid = int(where, d.requestId, 255);
+    const op = OPS[d.op] ?? fail(where, `unknown op ${d.op}`);
+    let pattern = 0;
+    let duration = 0;
+    let since = 0;
+    let cfg = '{1200, 250, 200, 50, 600}';
+    if (d.op === 'identify') {
+      keys(where, d, ['op', 'requestId', 'blink', 'buzz', 'durationMs']);
+      pattern = (bool(where, d.blink) ? 1 : 0) | (bool(where, d.buzz) ? 2 : 0);
+      duration = int(where, d.durationMs, 0xffff);
+    } else if (d.op === 'replay_since') {
+      keys(where, d, ['op', 'requestId', 'sinceSeq']);
+      since = int(where, d.sinceSeq, 0xffff);
+    } else if (d.op === 'write_config') {
+      keys(where, d, ['op', 'requestId', 'config']);
+      cfg = config(`${where}.config`, d.config);
+    } else {
+      keys(where, d, ['op', 'requestId']);
+    }
+    return `.control = {${op}, ${rid}, ${pattern}, ${duration}, ${since}, ${cfg}}`;
+  },
+  reply(where, d) {
+    const rid = int(where, d.requestId, 255);
+    const status = STATUS.indexOf(d.status);
+    if (status < 0) fail(where, `unknown status ${d.status}`);
+    let op;
+    let unknown = 0;
+    if (d.op === 'unknown') {
+      op = int(where, d.opcode, 255);
+      unknown = 1;
+    } else {
+      op = OPS[d.op] ?? fail(where, `unknown op ${d.op}`);
+    }
+    let first = 0;
+    let count = 0;
+    let cfg = '{1200, 250, 200, 50, 600}';
+    const base = unknown ? ['op', 'opcode', 'requestId', 'status'] : ['op', 'requestId', 'status'];
+    if (status === 0 && d.op === 'replay_since') {
+      keys(where, d, [...base, 'firstSeq', 'count']);
+      first = int(where, d.firstSeq, 0xffff);
+      count = int(where, d.count, 0xffff);
+    } else if (status === 0 && (d.op === 'read_config' || d.op === 'write_config')) {
+      keys(where, d, [...base, 'config']);
+      cfg = config(`${where}.config`, d.config);
+    } else {
+      keys(where, d, base);
+    }
+    return (
+      `.reply = {${op}, ${rid}, ${status}, ${first}, ${count}, ${cfg}}, ` +
+      `.reply_op_unknown = ${unknown}`
+    );
+  },
+  config(where, d) {
+    return `.config = ${config(where, d)}`;
+  },
+};
+
+const entries = [];
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
+if (files.length === 0) fail(dir, 'no vector files');
+for (const file of files) {
+  const doc = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  keys(file, doc, ['family', 'characteristic', 'uuid', 'protocol', 'vectors']);
+  if (!(doc.family in FAMILIES)) fail(file, `unknown family ${doc.family}`);
+  if (doc.protocol !== '1.0') fail(file, `protocol ${doc.protocol}, this core speaks 1.0`);
+  for (const [i, v] of doc.vectors.entries()) {
+    const where = `${file}[${i}] ${v.name}`;
+    keys(
+      where,
+      v,
+      ['name', 'direction', 'hex'],
+      ['decoded', 'canonical', 'reason', 'status', 'note'],
+    );
+    if ('decoded' in v === 'reason' in v) fail(where, 'needs exactly one of decoded, reason');
+    if (v.direction !== 'cup->app' && v.direction !== 'app->cup') fail(where, 'bad direction');
+    const bytes = hexBytes(where, v.hex, 24);
+    const fields = [
+      `.file = ${cStr(file)}`,
+      `.name = ${cStr(v.name)}`,
+      `.family = ${FAMILIES[doc.family]}`,
+      `.app_to_cup = ${v.direction === 'app->cup' ? 1 : 0}`,
+      `.bytes = ${arr(bytes)}`,
+      `.len = ${bytes.length}`,
+    ];
+    if ('decoded' in v) {
+      if (typeof v.canonical !== 'boolean') fail(where, 'accepted vector without canonical');
+      if ('status' in v) fail(where, 'status on an accepted vector');
+      fields.push('.accepted = 1', `.canonical = ${v.canonical ? 1 : 0}`);
+      fields.push('.reason = 0', '.status = VEC_NO_STATUS');
+      fields.push(decoders[doc.family](`${where} decoded`, v.decoded));
+    } else {
+      if (!REASONS.includes(v.reason)) fail(where, `unknown reason ${v.reason}`);
+      let status = 'VEC_NO_STATUS';
+      if ('status' in v) {
+        if (v.status === null) status = 'VEC_ATT_ERROR';
+        else if (STATUS.includes(v.status)) status = String(STATUS.indexOf(v.status));
+        else fail(where, `unknown status ${v.status}`);
+      }
+      fields.push('.accepted = 0', `.reason = ${cStr(v.reason)}`, `.status = ${status}`);
+    }
+    entries.push(`    {${fields.join(', ')}}`);
+  }
+}
+
+const text = `/* Generated by tools/vectors-to-c.mjs from the JSON files in firmware-protocol/vectors/.
+ * Do not edit. */
+#include "vectors.h"
+
+const vec vectors[] = {
+${entries.join(',\n')}
+};
+const size_t vector_count = sizeof vectors / sizeof vectors[0];
+`;
+writeFileSync(out, text);
+console.log(`[vectors] ${entries.length} vectors from ${files.length} files -> ${out}`);

@@ -1,0 +1,299 @@
+/**
+ * End to end: a whole turn (shake, peek, pass the cup, lift) recorded as a sensor trace runs
+ * through the C reference core (firmware-protocol/reference/), and every frame the core sends
+ * is decoded by the TypeScript codec the app uses, into the cup events the turn should give.
+ *
+ * The C harness (tools/mia_host.c) is built here with `test.sh host` (cc, C99) and run on
+ * traces/whole-turn.csv; it writes one frame a line: "<kind> <ms> <hex>".
+ *
+ * Then a differential test: the same random frames through the C decoders and the TypeScript
+ * ones must give the same reason, and accepted frames must re-encode to the same bytes.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  Capability,
+  MAX_FRAME_LENGTH,
+  PROTOCOL_MAJOR,
+  decodeConfig,
+  decodeControl,
+  decodeEvent,
+  decodeInfo,
+  decodeReply,
+  decodeState,
+  encodeConfig,
+  encodeControl,
+  encodeEvent,
+  encodeInfo,
+  encodeReply,
+  encodeState,
+  fromHex,
+  toHex,
+  seqIsNewer,
+  type CupEvent,
+  type CupState,
+  type DecodeResult,
+} from '../../../firmware-protocol/codec';
+
+const reference = fileURLToPath(new URL('../../../firmware-protocol/reference/', import.meta.url));
+const host = `${reference}build/mia_host`;
+const framesFile = `${reference}build/whole-turn.e2e.frames.txt`;
+
+interface Frame {
+  kind: string;
+  ms: number;
+  hex: string;
+}
+
+function ok<T>(result: DecodeResult<T>, hex: string): T {
+  if (!result.ok) throw new Error(`codec rejected ${hex}: ${result.reason} (${result.detail})`);
+  return result.value;
+}
+
+let frames: Frame[] = [];
+
+beforeAll(() => {
+  execFileSync('bash', [`${reference}test.sh`, 'host'], { stdio: 'pipe' });
+  execFileSync(host, [`${reference}traces/whole-turn.csv`, framesFile], { stdio: 'pipe' });
+  frames = readFileSync(framesFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [kind, ms, hex = ''] = line.split(' ');
+      return { kind, ms: Number(ms), hex };
+    });
+}, 120_000);
+
+/** The frames of one kind, before (or after) the app's replay request. */
+function framesOf(kind: string, part: 'live' | 'after-replay'): Frame[] {
+  const request = frames.findIndex((f) => f.kind === 'write-control');
+  const [from, to] = part === 'live' ? [0, request] : [request + 1, frames.length];
+  return frames.slice(from, to).filter((f) => f.kind === kind);
+}
+
+describe('C reference core -> TypeScript codec, a whole turn', () => {
+  it('sends only frames of at most 20 bytes', () => {
+    expect(frames.length).toBeGreaterThan(10);
+    for (const f of frames) expect(fromHex(f.hex).length).toBeLessThanOrEqual(MAX_FRAME_LENGTH);
+  });
+
+  it('has an Info the app accepts', () => {
+    const [info] = framesOf('read-info', 'live');
+    const value = ok(decodeInfo(fromHex(info.hex)), info.hex);
+    expect(value.protocolMajor).toBe(PROTOCOL_MAJOR);
+    expect(value.capabilities & Capability.shake).toBeTruthy();
+    expect(value.capabilities & Capability.lid).toBeTruthy();
+    expect(value.eventLogCapacity).toBe(64);
+  });
+
+  it('notifies the turn as cup events: shake, peek, lift', () => {
+    const events = framesOf('notify-events', 'live').map((f) =>
+      ok(decodeEvent(fromHex(f.hex)), f.hex),
+    );
+    expect(events.map((e) => e.type)).toEqual([
+      'shake_started',
+      'shake_ended',
+      'lid_opened',
+      'lid_closed',
+      'lid_opened',
+    ]);
+    expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+    for (let i = 1; i < events.length; i++) {
+      expect(seqIsNewer(events[i].seq, events[i - 1].seq)).toBe(true);
+    }
+    const [started, ended, peekOpen, peekClose, lift] = events as [
+      CupEvent & { type: 'shake_started' },
+      CupEvent & { type: 'shake_ended' },
+      CupEvent & { type: 'lid_opened' },
+      CupEvent & { type: 'lid_closed' },
+      CupEvent & { type: 'lid_opened' },
+    ];
+    // The trace shakes from 1000 to 2500 ms (about 2.8 g), peeks from 3500 to 4200 ms, slides
+    // the cup across the table at 5000-5800 ms (not a shake) and lifts the lid at 6500 ms.
+    expect(started.timeMs).toBeGreaterThanOrEqual(1000);
+    expect(started.timeMs).toBeLessThanOrEqual(1250);
+    expect(ended.timeMs).toBeGreaterThanOrEqual(2250);
+    expect(ended.timeMs).toBeLessThanOrEqual(2500);
+    expect(ended.durationMs).toBe(ended.timeMs - started.timeMs);
+    expect(ended.peakMg).toBeGreaterThan(2200);
+    expect(peekOpen.timeMs).toBeGreaterThanOrEqual(3500);
+    expect(peekOpen.timeMs).toBeLessThanOrEqual(3510);
+    expect(peekClose.openMs).toBe(peekClose.timeMs - peekOpen.timeMs);
+    expect(peekClose.openMs).toBeGreaterThanOrEqual(690);
+    expect(peekClose.openMs).toBeLessThanOrEqual(710);
+    expect(lift.timeMs).toBeGreaterThanOrEqual(6500);
+    expect(lift.timeMs).toBeLessThanOrEqual(6510);
+  });
+
+  it('keeps State in step with the events', () => {
+    const states = [...framesOf('read-state', 'live'), ...framesOf('notify-state', 'live')].map(
+      (f) => ok(decodeState(fromHex(f.hex)), f.hex),
+    );
+    expect(states[0]).toMatchObject({ lastSeq: 0, oldestSeq: 0, batteryPercent: 90 });
+    expect(states.some((s: CupState) => s.shaking)).toBe(true);
+    expect(states.at(-1)).toMatchObject({
+      lidOpen: true,
+      shaking: false,
+      lastSeq: 5,
+      shakeCount: 1,
+      lidOpenCount: 2,
+    });
+  });
+
+  it('replays the whole log byte for byte after replay_since(65535)', () => {
+    const [request] = frames.filter((f) => f.kind === 'write-control');
+    expect(ok(decodeControl(fromHex(request.hex)), request.hex)).toEqual({
+      op: 'replay_since',
+      requestId: 1,
+      sinceSeq: 65535,
+    });
+    const after = frames.slice(frames.indexOf(request) + 1);
+    // The Reply comes first, then the events.
+    expect(after[0].kind).toBe('notify-reply');
+    expect(ok(decodeReply(fromHex(after[0].hex)), after[0].hex)).toEqual({
+      op: 'replay_since',
+      requestId: 1,
+      status: 'ok',
+      firstSeq: 0,
+      count: 6,
+    });
+    const replayed = framesOf('notify-events', 'after-replay');
+    const booted = ok(decodeEvent(fromHex(replayed[0].hex)), replayed[0].hex);
+    expect(booted).toMatchObject({ type: 'booted', seq: 0 });
+    expect(replayed.slice(1).map((f) => f.hex)).toEqual(
+      framesOf('notify-events', 'live').map((f) => f.hex),
+    );
+  });
+});
+
+/** A small seeded PRNG (mulberry32), so the random frames are the same on every run. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FAMILIES = {
+  info: (b: Uint8Array) => {
+    const r = decodeInfo(b);
+    return r.ok ? { reason: 'accept', hex: toHex(encodeInfo(r.value)) } : { reason: r.reason };
+  },
+  event: (b: Uint8Array) => {
+    const r = decodeEvent(b);
+    if (!r.ok) return { reason: r.reason };
+    return {
+      reason: 'accept',
+      hex: r.value.type === 'unknown' ? '-' : toHex(encodeEvent(r.value)),
+    };
+  },
+  state: (b: Uint8Array) => {
+    const r = decodeState(b);
+    return r.ok ? { reason: 'accept', hex: toHex(encodeState(r.value)) } : { reason: r.reason };
+  },
+  control: (b: Uint8Array) => {
+    const r = decodeControl(b);
+    return r.ok ? { reason: 'accept', hex: toHex(encodeControl(r.value)) } : { reason: r.reason };
+  },
+  reply: (b: Uint8Array) => {
+    const r = decodeReply(b);
+    return r.ok ? { reason: 'accept', hex: toHex(encodeReply(r.value)) } : { reason: r.reason };
+  },
+  config: (b: Uint8Array) => {
+    const r = decodeConfig(b);
+    return r.ok ? { reason: 'accept', hex: toHex(encodeConfig(r.value)) } : { reason: r.reason };
+  },
+} as const;
+type Family = keyof typeof FAMILIES;
+
+/** Random frames that often get past the first checks: plausible type bytes and lengths. */
+function randomFrame(family: Family, next: () => number): Uint8Array {
+  const len = Math.floor(next() * 23);
+  const b = Uint8Array.from({ length: len }, () => Math.floor(next() * 256));
+  const small = () => Math.floor(next() * 7);
+  if (len > 0 && next() < 0.7) b[0] = family === 'info' ? (next() < 0.8 ? 1 : small()) : small();
+  if (family === 'info' && len > 16 && next() < 0.2) b[15] = b[16] = 0; // capacity 0
+  if (family === 'state' && len > 1 && next() < 0.7) b[1] = Math.floor(next() * 102);
+  if (family === 'reply' && len > 2 && next() < 0.7) b[2] = small();
+  if (family === 'control' && b[0] === 1 && len > 2 && next() < 0.7) b[2] = small() % 4;
+  // Config fields at and around the edges of their ranges (PROTOCOL.md 4.6), also inside
+  // write_config requests and read/write_config replies.
+  const at = family === 'config' ? 0 : family === 'control' ? 2 : 3;
+  if (next() < 0.6) {
+    const edges = [
+      [99, 100, 1200, 8000, 8001],
+      [49, 50, 250, 5000, 5001],
+      [0, 200, 2000, 2001],
+      [4, 5, 50, 2000, 2001],
+      [0, 1, 29, 30, 600, 43200, 43201],
+    ];
+    edges.forEach((choices, k) => {
+      // Mostly valid values, so that the later fields get checked too.
+      const valid = choices.filter((_, n) => n > 0 && n < choices.length - 1);
+      const pool = next() < 0.8 ? valid : choices;
+      const value = pool[Math.floor(next() * pool.length)];
+      if (at + 2 * k + 1 < len) {
+        b[at + 2 * k] = value & 0xff;
+        b[at + 2 * k + 1] = value >> 8;
+      }
+    });
+  }
+  return b;
+}
+
+describe('C reference core and TypeScript codec agree (differential)', () => {
+  it('gives the same reason and the same re-encoding for 30,000 random frames', () => {
+    const next = prng(20261129);
+    const cases: { family: Family; bytes: Uint8Array }[] = [];
+    for (const family of Object.keys(FAMILIES) as Family[]) {
+      for (let i = 0; i < 5000; i++) cases.push({ family, bytes: randomFrame(family, next) });
+    }
+    const input = cases.map((c) => `${c.family} ${toHex(c.bytes)}`).join('\n') + '\n';
+    const output = execFileSync(host, ['decode'], { input, maxBuffer: 64 << 20 })
+      .toString()
+      .trim()
+      .split('\n');
+    expect(output).toHaveLength(cases.length);
+    const disagreements: string[] = [];
+    const reasons = new Set<string>();
+    cases.forEach((c, i) => {
+      const [reason, hex] = output[i].split(' ');
+      const ts = FAMILIES[c.family](c.bytes);
+      reasons.add(`${c.family}:${ts.reason}`);
+      const same = reason === ts.reason && (reason !== 'accept' || hex === '-' || hex === ts.hex);
+      if (!same) {
+        disagreements.push(
+          `${c.family} ${toHex(c.bytes)}: C ${output[i]}, TS ${ts.reason} ${ts.hex ?? ''}`,
+        );
+      }
+    });
+    expect(disagreements.slice(0, 10)).toEqual([]);
+    // The generator reaches acceptance and every rejection the family has.
+    for (const r of [
+      'info:accept',
+      'info:unsupported_version',
+      'info:bad_value',
+      'event:accept',
+      'event:bad_value',
+      'state:bad_value',
+      'control:accept',
+      'control:unknown_opcode',
+      'control:bad_value',
+      'control:too_long',
+      'reply:accept',
+      'reply:unknown_opcode',
+      'reply:bad_value',
+      'config:accept',
+      'config:bad_value',
+      'config:truncated',
+    ]) {
+      expect(reasons).toContain(r);
+    }
+  });
+});
