@@ -1,7 +1,46 @@
 import { defineConfig } from 'vitest/config';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
   server: { port: 5173 },
+  build: { target: 'es2022', sourcemap: false },
+  plugins: [
+    VitePWA({
+      // A plain <script src="/registerSW.js">: the CSP allows only the app's own files.
+      injectRegister: 'script',
+      registerType: 'autoUpdate',
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'base.css'],
+      manifest: {
+        name: 'Mia Cup',
+        short_name: 'Mia Cup',
+        description: 'Referee and scorekeeper for the bluffing dice game Mia.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'fullscreen',
+        orientation: 'any',
+        background_color: '#101317',
+        theme_color: '#101317',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        clientsClaim: true,
+        skipWaiting: true,
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   test: {
     include: ['test/unit/**/*.test.ts'],
     environment: 'node',

@@ -1,2 +1,3 @@
-// Wires the layers together. The tablet UI arrives with its own issue.
-export {};
+// Wires the layers together: localization first, then the app element (which loads the game).
+import './ui/localize';
+import './ui/mia-app';

@@ -72,7 +72,9 @@ function countRound(stats: PlayerStats[], round: RoundRecord, rules: RuleSet) {
 export function playerStats(context: Pick<GameContext, 'players' | 'history' | 'round' | 'rules'>) {
   const stats = context.players.map(emptyStats);
   for (const round of context.history) countRound(stats, round, context.rules);
-  for (const claim of context.round.claims) {
+  // Once the game is over, the last round is both in the history and still the current one.
+  const roundIsRecorded = context.history.at(-1)?.number === context.round.number;
+  for (const claim of roundIsRecorded ? [] : context.round.claims) {
     if (claim.kind === 'blind') stats[claim.seat].blindPasses += 1;
     if (isMia(claim.score)) stats[claim.seat].miasClaimed += 1;
   }

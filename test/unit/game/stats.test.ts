@@ -66,3 +66,12 @@ describe('statistics from a recorded game', () => {
     expect(placements(g.context)[1]).toBe(3);
   });
 });
+
+describe('statistics at the end of a game', () => {
+  it('count the last round once, though it is also still the current round', () => {
+    const g = newGame({ ...presets.box, startingLives: 1 }, ['Ann', 'Bo']);
+    g.play(...roll(53), blind(61), ...liftWith(5, 3));
+    expect(g.snapshot.hasTag('over')).toBe(true);
+    expect(playerStats(g.context)[1].blindPasses).toBe(1);
+  });
+});

@@ -1,0 +1,249 @@
+import { LitElement, css, html } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { msg, localized, str } from '@lit/localize';
+import { refusal, type GameEvent, type Phase } from '../game';
+import { scoresHighFirst } from '../rules';
+import { actorContext, type GameActor, type GameSnapshot } from './context';
+import { GameController } from './game-controller';
+import { baseStyles } from './styles';
+import { refusalText } from './text/refusals';
+import { scoreText } from './text/scores';
+import type { MiaDiceEvent, MiaPickEvent } from './events';
+import './mia-claim-picker';
+import './mia-dice-entry';
+
+/**
+ * The action area: offers only what the machine says is legal now (`snapshot.can`) for the
+ * player to act. Keyboard: R roll, P look, B blind pass, L lift, A give up to a Mia, two digits
+ * for a score or the dice, Escape to close the blind picker.
+ */
+@localized()
+@customElement('mia-actions')
+export class MiaActions extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: grid;
+        gap: 14px;
+        align-content: start;
+      }
+      .prompt {
+        margin: 0;
+        font-size: 1.45rem;
+        font-weight: 800;
+        line-height: 1.25;
+      }
+      .buttons {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(210px, 1fr));
+        gap: 12px;
+      }
+      .note {
+        color: var(--muted);
+        font-size: 1rem;
+      }
+      .refused {
+        background: var(--warn-bg);
+        color: var(--warn-text);
+        border-radius: var(--radius);
+        padding: 10px 14px;
+        font-weight: 700;
+      }
+    `,
+  ];
+
+  @consume({ context: actorContext, subscribe: true })
+  @state()
+  actor?: GameActor;
+
+  private game = new GameController(this, () => this.actor);
+  /** The blind-pass picker is open (it closes on any step, undo included). */
+  @state() private blindAt: number | null = null;
+  @state() private refused = '';
+  private digits = '';
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('keydown', this.onKey);
+  }
+
+  override disconnectedCallback(): void {
+    window.removeEventListener('keydown', this.onKey);
+    super.disconnectedCallback();
+  }
+
+  /** Undo depth seen at the last render: a stale refusal goes when the game moves. */
+  private depth = -1;
+
+  protected override willUpdate(): void {
+    const depth = this.game.value?.context.past.length ?? -1;
+    if (depth !== this.depth) {
+      this.refused = '';
+      this.blindAt = null;
+    }
+    this.depth = depth;
+  }
+
+  private send(event: GameEvent): void {
+    const snapshot = this.game.value;
+    if (!snapshot || !this.actor) return;
+    const why = refusal(snapshot, event);
+    this.refused = why ? refusalText(why.code) : '';
+    if (!why) this.actor.send(event);
+  }
+
+  private allowed(snapshot: GameSnapshot, type: 'CLAIM' | 'PASS_BLIND'): number[] {
+    return scoresHighFirst(snapshot.context.rules).filter((score) => snapshot.can({ type, score }));
+  }
+
+  private get blindOpen(): boolean {
+    return this.blindAt !== null && this.blindAt === this.game.value?.context.past.length;
+  }
+
+  private onKey = (e: KeyboardEvent): void => {
+    const snapshot = this.game.value;
+    if (!snapshot || e.ctrlKey || e.metaKey || e.altKey) return;
+    const target = e.composedPath()[0];
+    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) return;
+    const key = e.key.toLowerCase();
+    const simple: Record<string, GameEvent> = {
+      r: { type: 'ROLL' },
+      p: { type: 'PEEK' },
+      l: { type: 'LIFT' },
+      a: { type: 'ACCEPT_MIA' },
+    };
+    if (simple[key]) {
+      this.send(simple[key]);
+    } else if (key === 'b') {
+      this.blindAt = this.blindOpen ? null : snapshot.context.past.length;
+    } else if (key === 'escape') {
+      this.blindAt = null;
+    } else if (/^[1-6]$/.test(key)) {
+      this.digits += key;
+      if (this.digits.length < 2) return;
+      const [a, b] = [Number(this.digits[0]), Number(this.digits[1])];
+      this.digits = '';
+      const score = Math.max(a, b) * 10 + Math.min(a, b);
+      const phase = snapshot.value as Phase;
+      if (phase === 'lifting') this.send({ type: 'DICE', dice: [a, b] });
+      else if (this.blindOpen) this.send({ type: 'PASS_BLIND', score });
+      else this.send({ type: 'CLAIM', score });
+      return;
+    } else {
+      return;
+    }
+    this.digits = '';
+  };
+
+  private button(event: GameEvent, label: string, kind = '') {
+    const snapshot = this.game.value;
+    if (!snapshot?.can(event)) return null;
+    return html`<button
+      class="big ${kind}"
+      data-action=${event.type}
+      @click=${() => this.send(event)}
+    >
+      ${label}
+    </button>`;
+  }
+
+  private picker(snapshot: GameSnapshot, type: 'CLAIM' | 'PASS_BLIND', label: string) {
+    return html`<mia-claim-picker
+      .scores=${scoresHighFirst(snapshot.context.rules)}
+      .allowed=${this.allowed(snapshot, type)}
+      .standing=${snapshot.context.claim}
+      label=${label}
+      data-mode=${type}
+      @mia-pick=${(e: MiaPickEvent) => this.send({ type, score: e.detail.score })}
+    ></mia-claim-picker>`;
+  }
+
+  override render() {
+    const snapshot = this.game.value;
+    if (!snapshot) return null;
+    const { context } = snapshot;
+    const phase = snapshot.value as Phase;
+    const name = (seat: number | null) => (seat === null ? '' : context.players[seat].name);
+    const me = name(context.turn);
+    const last = context.round.claims.at(-1);
+    const claim = context.claim === null ? '' : scoreText(context.claim);
+    const refused = this.refused
+      ? html`<div class="refused" role="alert">${this.refused}</div>`
+      : null;
+    switch (phase) {
+      case 'opening':
+        return html`<p class="prompt">
+            ${msg(str`${me} opens round ${context.round.number}: shake the cup.`)}
+          </p>
+          <div class="buttons">${this.button({ type: 'ROLL' }, msg('Roll'), 'primary')}</div>
+          ${refused}`;
+      case 'rolled':
+        return html`<p class="prompt">${msg(str`${me}: look, then announce a score.`)}</p>
+          ${this.picker(snapshot, 'CLAIM', msg('Announce a score'))} ${refused}`;
+      case 'peeked':
+        return html`<p class="prompt">
+            ${msg(str`${me} looked: keep the dice and announce, or re-roll.`)}
+          </p>
+          <div class="buttons">${this.button({ type: 'ROLL' }, msg('Re-roll'))}</div>
+          ${this.picker(snapshot, 'CLAIM', msg('Keep and announce'))} ${refused}`;
+      case 'facing':
+        return this.facing(snapshot, me, name(last?.seat ?? null), claim, refused);
+      case 'lifting':
+        return html`<p class="prompt">
+            ${msg(str`${name(context.round.lifter)} lifts ${name(last?.seat ?? null)}'s ${claim}.`)}
+            ${msg('What do the dice show?')}
+          </p>
+          <mia-dice-entry
+            @mia-dice=${(e: MiaDiceEvent) => this.send({ type: 'DICE', dice: e.detail.dice })}
+          ></mia-dice-entry>
+          ${refused}`;
+      default:
+        return null;
+    }
+  }
+
+  private facing(
+    snapshot: GameSnapshot,
+    me: string,
+    claimer: string,
+    claim: string,
+    refused: unknown,
+  ) {
+    const canBlind = this.allowed(snapshot, 'PASS_BLIND').length > 0;
+    if (this.blindOpen && canBlind) {
+      return html`<p class="prompt">${msg(str`${me} passes blind: which score?`)}</p>
+        ${this.picker(snapshot, 'PASS_BLIND', msg('Pass blind with'))}
+        <div class="buttons">
+          <button class="big" @click=${() => (this.blindAt = null)}>${msg('Cancel')}</button>
+        </div>
+        ${refused}`;
+    }
+    return html`<p class="prompt">${msg(str`${me}: believe ${claimer}'s ${claim}, or lift?`)}</p>
+      <div class="buttons">
+        ${this.button({ type: 'ROLL' }, msg('Believe: roll'), 'primary')}
+        ${this.button({ type: 'PEEK' }, msg('Believe: look'), 'primary')}
+        ${
+          canBlind
+            ? html`<button
+                class="big"
+                data-action="PASS_BLIND"
+                @click=${() => (this.blindAt = snapshot.context.past.length)}
+              >
+                ${msg('Pass blind')}
+              </button>`
+            : null
+        }
+        ${this.button({ type: 'LIFT' }, msg('Lift!'), 'danger')}
+        ${this.button({ type: 'ACCEPT_MIA' }, msg('Give up 1 life'))}
+      </div>
+      ${refused}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mia-actions': MiaActions;
+  }
+}

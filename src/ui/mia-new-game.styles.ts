@@ -1,0 +1,95 @@
+/** Styles of <mia-new-game>: the seat rows, the tradition cards, the settings. */
+import { css } from 'lit';
+
+export const newGameStyles = css`
+  :host {
+    display: grid;
+    gap: 18px;
+    padding: 16px;
+    max-width: 1100px;
+    margin: 0 auto;
+  }
+  section {
+    background: var(--surface);
+    border-radius: var(--radius);
+    padding: 14px 16px;
+    display: grid;
+    gap: 10px;
+  }
+  h2 {
+    font-size: 1.4rem;
+  }
+  ol {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 8px;
+  }
+  li.seat {
+    display: grid;
+    grid-template-columns: 1.6em minmax(6em, 1fr) auto auto auto auto;
+    gap: 8px;
+    align-items: center;
+  }
+  .num {
+    font-weight: 800;
+    color: var(--muted);
+    text-align: right;
+  }
+  input {
+    font: inherit;
+    font-size: 1.3rem;
+    min-height: 56px;
+    padding: 0 12px;
+    border-radius: var(--radius);
+    border: 2px solid var(--line);
+    background: var(--bg);
+    color: var(--text);
+    min-width: 0;
+    user-select: text;
+  }
+  button[aria-pressed='true'] {
+    background: var(--accent);
+    border-color: var(--accent);
+    color: var(--on-accent);
+  }
+  .traditions {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(280px, 1fr));
+    gap: 10px;
+  }
+  .traditions button {
+    align-content: start;
+    text-align: left;
+    padding: 10px 14px;
+    display: grid;
+    gap: 4px;
+  }
+  .traditions .summary {
+    font-weight: 500;
+    font-size: 0.95rem;
+  }
+  .problems {
+    color: var(--warn-text);
+    background: var(--warn-bg);
+    border-radius: var(--radius);
+    padding: 10px 14px;
+    margin: 0;
+    font-weight: 700;
+  }
+  .adjusted {
+    color: var(--muted);
+  }
+  button.start {
+    position: sticky;
+    bottom: 8px;
+    box-shadow: 0 6px 24px 10px var(--bg);
+  }
+  button.start:disabled {
+    opacity: 1;
+    background: var(--surface-2);
+    border-color: var(--line);
+    color: var(--muted);
+  }
+`;

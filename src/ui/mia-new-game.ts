@@ -1,0 +1,173 @@
+import { LitElement, html } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { msg, localized, str } from '@lit/localize';
+import { MAX_PLAYERS, PRESET_IDS, presetOf, presets, type GameInput, type PresetId } from '../game';
+import type { RuleSet } from '../rules';
+import { fire } from './events';
+import { baseStyles } from './styles';
+import { newGameStyles } from './mia-new-game.styles';
+import { setupProblems } from './setup-problems';
+import { presetName, presetSummary } from './text/rules';
+import './mia-rule-settings';
+
+let nextId = 0;
+type Seat = { id: number; name: string };
+
+/**
+ * Setting up a game: 2 to 10 players (add, rename, remove, reorder), who opens, a tradition and
+ * any of its settings. Starts prefilled with the last game's players and rules.
+ * @fires mia-start - the players, rules and opener of the new game
+ */
+@localized()
+@customElement('mia-new-game')
+export class MiaNewGame extends LitElement {
+  static override styles = [baseStyles, newGameStyles];
+
+  /** The last game's set-up, to start from. */
+  @property({ attribute: false }) initial: GameInput | null = null;
+
+  @state() private seats: Seat[] = [];
+  @state() private opener = 0;
+  @state() private rules: RuleSet = presets.longhall;
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('initial') || this.seats.length === 0) {
+      const names = this.initial?.players ?? [1, 2, 3].map((n) => msg(str`Player ${n}`));
+      this.seats = names.map((name) => ({ id: (nextId += 1), name }));
+      this.opener = this.initial?.opener ?? 0;
+      this.rules = this.initial?.rules ?? presets.longhall;
+    }
+  }
+
+  private move(from: number, to: number) {
+    if (to < 0 || to >= this.seats.length) return;
+    const seats = [...this.seats];
+    const [seat] = seats.splice(from, 1);
+    seats.splice(to, 0, seat);
+    const openerId = this.seats[this.opener].id;
+    this.seats = seats;
+    this.opener = seats.findIndex((s) => s.id === openerId);
+  }
+
+  private removeSeat(index: number) {
+    const openerId = this.seats[this.opener].id;
+    this.seats = this.seats.filter((_, i) => i !== index);
+    const kept = this.seats.findIndex((s) => s.id === openerId);
+    this.opener = kept < 0 ? 0 : kept;
+  }
+
+  private rename(index: number, name: string) {
+    this.seats = this.seats.map((s, i) => (i === index ? { ...s, name } : s));
+  }
+
+  private add() {
+    const n = this.seats.length + 1;
+    this.seats = [...this.seats, { id: (nextId += 1), name: msg(str`Player ${n}`) }];
+  }
+
+  private start() {
+    const players = this.seats.map((s) => s.name.trim());
+    if (setupProblems(players).length > 0) return;
+    fire(this, 'mia-start', { players, rules: this.rules, opener: this.opener });
+  }
+
+  private seatRow(seat: Seat, i: number) {
+    const n = i + 1;
+    const count = this.seats.length;
+    return html`<li class="seat">
+      <span class="num" aria-hidden="true">${n}</span>
+      <input
+        .value=${seat.name}
+        maxlength="40"
+        aria-label=${msg(str`Name of player ${n}`)}
+        autocomplete="off"
+        @input=${(e: Event) => this.rename(i, (e.target as HTMLInputElement).value)}
+      />
+      <button
+        aria-pressed=${i === this.opener ? 'true' : 'false'}
+        aria-label=${msg(str`Player ${n} opens`)}
+        @click=${() => (this.opener = i)}
+      >
+        ${msg('Opens')}
+      </button>
+      <button
+        aria-label=${msg(str`Move player ${n} up`)}
+        ?disabled=${i === 0}
+        @click=${() => this.move(i, i - 1)}
+      >
+        ↑
+      </button>
+      <button
+        aria-label=${msg(str`Move player ${n} down`)}
+        ?disabled=${i === count - 1}
+        @click=${() => this.move(i, i + 1)}
+      >
+        ↓
+      </button>
+      <button
+        aria-label=${msg(str`Remove player ${n}`)}
+        ?disabled=${count <= 2}
+        @click=${() => this.removeSeat(i)}
+      >
+        ✕
+      </button>
+    </li>`;
+  }
+
+  override render() {
+    const problems = setupProblems(this.seats.map((s) => s.name));
+    const preset = presetOf(this.rules);
+    return html`<section aria-labelledby="players-title">
+        <h2 id="players-title">${msg('Players, in turn order')}</h2>
+        <ol>
+          ${repeat(
+            this.seats,
+            (s) => s.id,
+            (s, i) => this.seatRow(s, i),
+          )}
+        </ol>
+        <button ?disabled=${this.seats.length >= MAX_PLAYERS} @click=${this.add}>
+          + ${msg('Add player')}
+        </button>
+      </section>
+      <section aria-labelledby="tradition-title">
+        <h2 id="tradition-title">${msg('Tradition')}</h2>
+        <div class="traditions" role="group" aria-labelledby="tradition-title">
+          ${PRESET_IDS.map(
+            (id: PresetId) =>
+              html`<button
+                aria-pressed=${preset === id ? 'true' : 'false'}
+                data-preset=${id}
+                @click=${() => (this.rules = presets[id])}
+              >
+                <strong>${presetName(id)}</strong>
+                <span class="summary">${presetSummary(id)}</span>
+              </button>`,
+          )}
+        </div>
+        ${preset ? null : html`<p class="adjusted">${msg('Adjusted rules: no preset matches exactly.')}</p>`}
+      </section>
+      <section aria-labelledby="settings-title">
+        <h2 id="settings-title">${msg('Settings')}</h2>
+        <mia-rule-settings
+          .rules=${this.rules}
+          @mia-rules=${(e: CustomEvent<RuleSet>) => (this.rules = e.detail)}
+        ></mia-rule-settings>
+      </section>
+      ${
+        problems.length > 0
+          ? html`<p class="problems" role="alert">${problems.join(' ')}</p>`
+          : null
+      }
+      <button class="big primary start" ?disabled=${problems.length > 0} @click=${this.start}>
+        ${msg('Start game')}
+      </button>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mia-new-game': MiaNewGame;
+  }
+}

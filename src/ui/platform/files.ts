@@ -1,0 +1,33 @@
+/** Saving data as a file on the device, and fullscreen. */
+
+/** Offer `data` as a JSON file download (nothing leaves the device). */
+export function downloadJson(filename: string, data: unknown): void {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A file name with the date and time: mia-cup-2026-11-29-2301.json */
+export function stampedName(prefix: string, date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}`;
+  return `${prefix}-${stamp}.json`;
+}
+
+export const canFullscreen = (): boolean => document.fullscreenEnabled === true;
+export const isFullscreen = (): boolean => document.fullscreenElement !== null;
+
+export async function toggleFullscreen(): Promise<void> {
+  try {
+    if (isFullscreen()) await document.exitFullscreen();
+    else await document.documentElement.requestFullscreen({ navigationUI: 'hide' });
+  } catch {
+    // Refused (no user gesture, or not allowed here): nothing to do.
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The game session behind <mia-app>: opens the store, restores or starts the game's actor, saves
+ * every accepted step, and plays the cues of new verdicts. No DOM but the cues.
+ */
+import { createActor, type Subscription } from 'xstate';
+import { gameMachine, type GameInput } from '../game';
+import { GameStore, recordOf, restoreGame, type LoadResult } from '../game/persistence';
+import type { GameActor, GameSnapshot } from './context';
+import type { Cue } from './platform/cues';
+
+export type Unreadable = Extract<LoadResult, { kind: 'unreadable' }>;
+
+export interface SessionHooks {
+  /** A game was started or restored, or dropped (null). */
+  onActor(actor: GameActor | null): void;
+  /** Saving started (true) or every pending save finished (false). */
+  onSaving(saving: boolean): void;
+  /** A new verdict was settled. */
+  onCue(cue: Cue): void;
+  /** A save failed. */
+  onError(error: unknown): void;
+}
+
+export class GameSession {
+  store: GameStore | null = null;
+  actor: GameActor | null = null;
+  input: GameInput | null = null;
+  private subscription: Subscription | null = null;
+  private pending = 0;
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly hooks: SessionHooks) {}
+
+  /** Open the store and bring back the stored game, if any. */
+  async open(): Promise<{ setup: GameInput | null; unreadable: Unreadable | null }> {
+    this.store = await GameStore.open();
+    const setup = await this.store.loadSetup();
+    const loaded = await this.store.loadGame();
+    if (loaded.kind === 'none') return { setup, unreadable: null };
+    if (loaded.kind === 'unreadable') return { setup, unreadable: loaded };
+    try {
+      this.adopt(restoreGame(loaded.game), loaded.game.input, false);
+      return { setup, unreadable: null };
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      return {
+        setup,
+        unreadable: { kind: 'unreadable', reason: 'corrupt', detail, raw: loaded.game },
+      };
+    }
+  }
+
+  /** Start a new game (replacing the stored one) and remember its set-up. */
+  start(input: GameInput): void {
+    this.adopt(createActor(gameMachine, { input }).start(), input, true);
+    void this.store?.saveSetup(input).catch((e) => this.hooks.onError(e));
+  }
+
+  /** Forget the stored game (also an unreadable one). */
+  async discard(): Promise<void> {
+    this.drop();
+    if (this.store) this.store = await this.store.clearGame();
+  }
+
+  /** Wait until every save so far is written. */
+  flushed(): Promise<void> {
+    return this.queue;
+  }
+
+  private drop(): void {
+    this.subscription?.unsubscribe();
+    this.actor?.stop();
+    this.subscription = null;
+    this.actor = null;
+  }
+
+  private adopt(actor: GameActor, input: GameInput, saveNow: boolean): void {
+    this.drop();
+    this.actor = actor;
+    this.input = input;
+    let previous: GameSnapshot = actor.getSnapshot();
+    this.subscription = actor.subscribe((snapshot) => {
+      if (snapshot === previous) return;
+      const before = previous.context.history.length;
+      previous = snapshot;
+      this.save(actor, input);
+      const { history, lastOutcome } = snapshot.context;
+      if (history.length > before && lastOutcome) {
+        this.hooks.onCue(
+          lastOutcome.result ? 'game-over' : lastOutcome.eliminated ? 'elimination' : 'verdict',
+        );
+      }
+    });
+    this.hooks.onActor(actor);
+    if (saveNow) this.save(actor, input);
+  }
+
+  private save(actor: GameActor, input: GameInput): void {
+    const store = this.store;
+    if (!store) return;
+    const record = recordOf(actor, input);
+    if (this.pending++ === 0) this.hooks.onSaving(true);
+    this.queue = this.queue
+      .then(() => store.saveGame(record))
+      .catch((error) => this.hooks.onError(error))
+      .finally(() => {
+        if (--this.pending === 0) this.hooks.onSaving(false);
+      });
+  }
+}

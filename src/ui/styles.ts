@@ -1,0 +1,75 @@
+/** Styles shared by Mia Cup's elements: big touch targets, visible focus, no text selection. */
+import { css } from 'lit';
+
+export const baseStyles = css`
+  :host {
+    box-sizing: border-box;
+    font-family: var(--font);
+    color: var(--text);
+    user-select: none;
+    -webkit-user-select: none;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
+  button {
+    font: inherit;
+    font-weight: 650;
+    min-height: 56px;
+    min-width: 56px;
+    padding: 0 18px;
+    border-radius: var(--radius);
+    border: 2px solid var(--line);
+    background: var(--surface-2);
+    color: var(--text);
+    cursor: pointer;
+    touch-action: manipulation;
+  }
+  button:focus-visible,
+  input:focus-visible,
+  select:focus-visible {
+    outline: 4px solid var(--focus);
+    outline-offset: 2px;
+  }
+  button:active:not(:disabled) {
+    transform: translateY(1px);
+    filter: brightness(1.15);
+  }
+  button:disabled {
+    opacity: 0.3;
+    cursor: not-allowed;
+  }
+  button.primary {
+    background: var(--accent);
+    border-color: var(--accent);
+    color: var(--on-accent);
+    font-weight: 800;
+  }
+  button.danger {
+    background: var(--danger);
+    border-color: var(--danger);
+    color: var(--on-danger);
+    font-weight: 800;
+  }
+  button.big {
+    min-height: 96px;
+    font-size: 1.5rem;
+    padding: 0 28px;
+  }
+  h1,
+  h2,
+  h3 {
+    margin: 0;
+    line-height: 1.15;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+`;

@@ -1,0 +1,179 @@
+/**
+ * Component tests for the claim picker and the dice entry: in the app (legal claims under each
+ * ranking, as the machine allows them) and mounted alone on the built page (their events).
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, claim, openFresh, roll, startGame, type Preset } from './fixtures';
+
+const picker = (page: Page) => page.locator('mia-actions mia-claim-picker');
+
+async function order(page: Page): Promise<number[]> {
+  return picker(page)
+    .locator('button')
+    .evaluateAll((buttons) => buttons.map((b) => Number(b.getAttribute('data-score'))));
+}
+
+async function enabled(page: Page): Promise<number[]> {
+  return picker(page)
+    .locator('button:not([disabled])')
+    .evaluateAll((buttons) => buttons.map((b) => Number(b.getAttribute('data-score'))));
+}
+
+const NON_DOUBLES = [65, 64, 63, 62, 61, 54, 53, 52, 51, 43, 42, 41, 32, 31];
+
+async function tableWith(
+  page: Page,
+  preset: Preset,
+  adjust?: (page: Page) => Promise<void>,
+): Promise<void> {
+  await openFresh(page);
+  await startGame(page, ['Ann', 'Bo', 'Cy'], preset, { adjust });
+  await roll(page);
+}
+
+test.describe('claim picker in the game', () => {
+  test('ones-high: 21 scores in rank order, Mia marked, only beating claims enabled', async ({
+    page,
+  }) => {
+    await tableWith(page, 'longhall');
+    expect(await order(page)).toEqual([21, 11, 22, 33, 44, 55, 66, ...NON_DOUBLES]);
+    expect(await enabled(page)).toHaveLength(21);
+    const mia = picker(page).locator('button[data-score="21"]');
+    await expect(mia).toHaveClass(/mia/);
+    await expect(mia).toContainText('Mia');
+    await expect(mia).toHaveAttribute('aria-label', '21, Mia');
+    await claim(page, 22);
+    // Bo hands it on blind: longhall may repeat 22.
+    await page.locator('mia-actions [data-action="PASS_BLIND"]').click();
+    expect(await enabled(page)).toEqual([21, 11, 22]);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await roll(page);
+    expect(await enabled(page)).toEqual([21, 11]);
+    await expect(picker(page).locator('button[data-score="22"]')).toHaveClass(/standing/);
+  });
+
+  test('sixes-high: 66 tops the doubles; a blind pass must raise', async ({ page }) => {
+    await tableWith(page, 'box');
+    expect(await order(page)).toEqual([21, 66, 55, 44, 33, 22, 11, ...NON_DOUBLES]);
+    await claim(page, 22);
+    await page.locator('mia-actions [data-action="PASS_BLIND"]').click();
+    expect(await enabled(page)).toEqual([21, 66, 55, 44, 33]);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await roll(page);
+    expect(await enabled(page)).toEqual([21, 66, 55, 44, 33]);
+    await claim(page, 21);
+    // After a Mia nobody rolls or passes blind at a 'raise' table: lift or give up.
+    await expect(page.locator('mia-actions [data-action="ROLL"]')).toHaveCount(0);
+    await expect(page.locator('mia-actions [data-action="PASS_BLIND"]')).toHaveCount(0);
+    await expect(page.locator('mia-actions [data-action="LIFT"]')).toBeVisible();
+    await expect(page.locator('mia-actions [data-action="ACCEPT_MIA"]')).toBeVisible();
+  });
+
+  test('Little Mia puts 31 second; no blind passes at lizumo', async ({ page }) => {
+    await tableWith(page, 'lizumo', async (p) => {
+      await p.locator('[data-setting="littleMia"][data-value="true"]').click();
+    });
+    expect(await order(page)).toEqual([
+      21,
+      31,
+      66,
+      55,
+      44,
+      33,
+      22,
+      11,
+      ...NON_DOUBLES.slice(0, -1),
+    ]);
+    await claim(page, 31);
+    await expect(page.locator('mia-actions [data-action="PASS_BLIND"]')).toHaveCount(0);
+    await roll(page);
+    expect(await enabled(page)).toEqual([21]);
+  });
+
+  test('equal claims let a claim match the standing one', async ({ page }) => {
+    await tableWith(page, 'norwegian', async (p) => {
+      await p.locator('[data-setting="equalClaims"][data-value="true"]').click();
+    });
+    await claim(page, 61);
+    await roll(page);
+    expect(await enabled(page)).toEqual([21, 66, 55, 44, 33, 22, 11, 65, 64, 63, 62, 61]);
+  });
+
+  test('keyboard: R rolls, two digits claim, L lifts, digits enter the dice', async ({ page }) => {
+    await openFresh(page);
+    await startGame(page, ['Ann', 'Bo'], 'lizumo');
+    await page.keyboard.press('r');
+    await page.keyboard.type('45');
+    await expect(page.getByTestId('standing')).toHaveText('54');
+    await page.keyboard.type('31');
+    await expect(page.locator('mia-actions [role="alert"]')).toHaveText('Roll the dice first.');
+    await page.keyboard.press('l');
+    await page.keyboard.type('45');
+    await expect(page.getByTestId('verdict')).toHaveText(
+      'Dice 54, claim 54: the claim holds, so Bo loses 1 life.',
+    );
+  });
+});
+
+test.describe('mounted alone', () => {
+  test('the claim picker fires only for allowed scores', async ({ page }) => {
+    await openFresh(page);
+    await page.evaluate(() => {
+      const el = document.createElement('mia-claim-picker');
+      el.id = 'alone';
+      Object.assign(el, { scores: [21, 66, 55, 31], allowed: [21, 66], standing: 55 });
+      (window as unknown as { picks: number[] }).picks = [];
+      el.addEventListener('mia-pick', (e) =>
+        (window as unknown as { picks: number[] }).picks.push(e.detail.score),
+      );
+      document.body.prepend(el);
+    });
+    const alone = page.locator('#alone');
+    await expect(alone.locator('button')).toHaveCount(4);
+    await expect(alone.locator('button[data-score="55"]')).toBeDisabled();
+    await expect(alone.locator('button[data-score="55"]')).toHaveClass(/standing/);
+    await alone.locator('button[data-score="31"]').click({ force: true });
+    await alone.locator('button[data-score="66"]').click();
+    await alone.getByRole('button', { name: '21, Mia' }).click();
+    expect(await page.evaluate(() => (window as unknown as { picks: number[] }).picks)).toEqual([
+      66, 21,
+    ]);
+  });
+
+  test('the dice entry takes two faces in any order, then confirms once', async ({ page }) => {
+    await openFresh(page);
+    await page.evaluate(() => {
+      const el = document.createElement('mia-dice-entry');
+      el.id = 'alone';
+      (window as unknown as { rolls: number[][] }).rolls = [];
+      el.addEventListener('mia-dice', (e) =>
+        (window as unknown as { rolls: number[][] }).rolls.push(e.detail.dice),
+      );
+      document.body.prepend(el);
+    });
+    const alone = page.locator('#alone');
+    const confirm = alone.locator('button.confirm');
+    await expect(alone.getByRole('radio')).toHaveCount(12);
+    await expect(confirm).toBeDisabled();
+    await expect(confirm).toHaveText('Tap both dice');
+    await alone.getByRole('radio', { name: 'Die 1: 2' }).click();
+    await expect(confirm).toBeDisabled();
+    await alone.getByRole('radio', { name: 'Die 2: 5' }).click();
+    await expect(alone.getByRole('radio', { name: 'Die 1: 2' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(confirm).toHaveText('The dice show 52');
+    await alone.getByRole('radio', { name: 'Die 2: 1' }).click();
+    await expect(confirm).toHaveText('The dice show 21 (Mia)');
+    await confirm.click();
+    await expect(confirm).toBeDisabled();
+    await alone.getByRole('radio', { name: 'Die 1: 6' }).click();
+    await alone.getByRole('radio', { name: 'Die 2: 6' }).click();
+    await confirm.click();
+    expect(await page.evaluate(() => (window as unknown as { rolls: number[][] }).rolls)).toEqual([
+      [2, 1],
+      [6, 6],
+    ]);
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * Shared Playwright fixtures and table helpers: every test fails on a page error, a console
+ * error (a CSP violation is one) or a request that leaves the app's origin.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const test = base.extend<{ guard: void }>({
+  guard: [
+    async ({ page, context, baseURL }, use) => {
+      const problems: string[] = [];
+      const origin = new URL(baseURL!).origin;
+      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+      });
+      context.on('request', (r) => {
+        const url = r.url();
+        if (!url.startsWith(origin) && !url.startsWith('blob:') && !url.startsWith('data:')) {
+          problems.push(`request left the origin: ${url}`);
+        }
+      });
+      await use();
+      expect(problems).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+export type Preset = 'longhall' | 'pub' | 'lizumo' | 'box' | 'norwegian';
+
+/** Open the app with nothing stored and wait for the new-game screen. */
+export async function openFresh(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Start game' })).toBeVisible();
+}
+
+/** Set the players (in seat order), the tradition and the opener, and start. */
+export async function startGame(
+  page: Page,
+  names: string[],
+  preset: Preset = 'longhall',
+  options: { opener?: number; lives?: number; adjust?: (page: Page) => Promise<void> } = {},
+): Promise<void> {
+  const { opener = 0 } = options;
+  const inputs = page.locator('mia-new-game input');
+  while ((await inputs.count()) < names.length) {
+    await page.getByRole('button', { name: 'Add player' }).click();
+  }
+  while ((await inputs.count()) > names.length) {
+    await page
+      .getByRole('button', { name: /^Remove player/ })
+      .last()
+      .click();
+  }
+  for (const [i, name] of names.entries()) await inputs.nth(i).fill(name);
+  await page.locator(`mia-new-game [data-preset="${preset}"]`).click();
+  if (options.lives !== undefined) {
+    const shown = page.locator('mia-rule-settings output');
+    while (Number(await shown.textContent()) > options.lives) {
+      await page.getByRole('button', { name: 'Fewer lives' }).click();
+    }
+  }
+  await options.adjust?.(page);
+  await page.getByRole('button', { name: `Player ${opener + 1} opens` }).click();
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await expect(page.locator('mia-table')).toBeVisible();
+}
+
+const actions = (page: Page) => page.locator('mia-actions');
+
+export const roll = (page: Page) => actions(page).locator('[data-action="ROLL"]').click();
+export const lift = (page: Page) => actions(page).locator('[data-action="LIFT"]').click();
+export const peek = (page: Page) => actions(page).locator('[data-action="PEEK"]').click();
+export const acceptMia = (page: Page) =>
+  actions(page).locator('[data-action="ACCEPT_MIA"]').click();
+
+/** Tap a score in the claim picker that is showing. */
+export const claim = (page: Page, score: number) =>
+  actions(page).locator(`mia-claim-picker button[data-score="${score}"]`).click();
+
+/** Pass the cup on blind with this score. */
+export async function passBlind(page: Page, score: number): Promise<void> {
+  await actions(page).locator('[data-action="PASS_BLIND"]').click();
+  await claim(page, score);
+}
+
+/** Enter the dice shown after a lift. */
+export async function dice(page: Page, a: number, b: number): Promise<void> {
+  const entry = actions(page).locator('mia-dice-entry');
+  await entry.getByRole('radio', { name: `Die 1: ${a}` }).click();
+  await entry.getByRole('radio', { name: `Die 2: ${b}` }).click();
+  await entry.locator('button.confirm').click();
+}
+
+/** Lives per seat as the table shows them. */
+export async function livesShown(page: Page): Promise<number[]> {
+  const seats = page.locator('mia-players li');
+  await expect(seats.first()).toBeVisible();
+  return seats.evaluateAll((items) => items.map((li) => Number(li.getAttribute('data-lives'))));
+}
+
+/** The player marked to act. */
+export const toAct = (page: Page) => page.locator('mia-players li[aria-current="true"] .name');
+
+export const verdict = (page: Page) => page.locator('[data-testid="verdict"]').first();
+
+/** Wait until every step so far is written to IndexedDB. */
+export const saved = (page: Page) => expect(page.locator('mia-app')).not.toHaveAttribute('saving');

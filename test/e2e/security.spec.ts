@@ -1,0 +1,77 @@
+import { test as bare } from '@playwright/test';
+import { test, expect, claim, dice, lift, openFresh, roll, startGame } from './fixtures';
+
+const XSS = '<img src=x onerror=alert(1)>';
+
+test('a player name with markup is shown as text, never run', async ({ page }) => {
+  let dialogs = 0;
+  page.on('dialog', (d) => {
+    dialogs += 1;
+    void d.dismiss();
+  });
+  await openFresh(page);
+  await startGame(page, [XSS, 'Bo'], 'box');
+  await expect(page.locator('mia-players li[data-seat="0"] .name')).toHaveText(XSS);
+  await roll(page);
+  await claim(page, 43);
+  await lift(page);
+  await dice(page, 1, 1);
+  await expect(page.getByTestId('verdict')).toHaveText(
+    `Dice 11, claim 43: the claim holds, so Bo loses 1 life.`,
+  );
+  await expect(page.locator('mia-verdict')).toContainText(`${XSS} opens round 2.`);
+  await page.getByRole('button', { name: 'History' }).click();
+  await expect(page.locator('mia-history')).toContainText(`${XSS} rolled and said 43`);
+  // No element was made from the name anywhere, in any shadow root.
+  const images = await page.evaluate(() => {
+    let count = 0;
+    const walk = (root: Document | ShadowRoot) => {
+      count += root.querySelectorAll('img').length;
+      root.querySelectorAll('*').forEach((el) => el.shadowRoot && walk(el.shadowRoot));
+    };
+    walk(document);
+    return count;
+  });
+  expect(images).toBe(0);
+  expect(dialogs).toBe(0);
+});
+
+test('no request leaves the app origin during a game', async ({ page, context, baseURL }) => {
+  const urls: string[] = [];
+  context.on('request', (r) => urls.push(r.url()));
+  await openFresh(page);
+  await startGame(page, ['Ann', 'Bo'], 'norwegian');
+  await roll(page);
+  await claim(page, 21);
+  await lift(page);
+  await dice(page, 1, 2);
+  await page.reload();
+  await expect(page.locator('mia-table')).toBeVisible();
+  expect(urls.length).toBeGreaterThan(3);
+  const origin = new URL(baseURL!).origin;
+  expect(urls.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:'))).toEqual([]);
+});
+
+bare('the Content-Security-Policy allows only the app origin', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Start game' })).toBeVisible();
+  const csp = await page
+    .locator('meta[http-equiv="Content-Security-Policy"]')
+    .getAttribute('content');
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).not.toMatch(/unsafe|https?:|\*/);
+  // The app itself ran under it without a single violation; an outside fetch is refused.
+  expect(violations).toEqual([]);
+  const blocked = await page.evaluate(() =>
+    fetch('http://127.0.0.2:9/anything').then(
+      () => 'fetched',
+      () => 'blocked',
+    ),
+  );
+  expect(blocked).toBe('blocked');
+  await expect.poll(() => violations.length).toBeGreaterThan(0);
+});

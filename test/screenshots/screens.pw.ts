@@ -1,0 +1,93 @@
+/**
+ * Screenshots of every screen at 1024x768 and 768x1024 into screenshots/ (gitignored), for a
+ * person to look at: `npm run screenshots`. Not part of `npm test`; it asserts only that each
+ * screen can be reached.
+ */
+import type { Page } from '@playwright/test';
+import {
+  test,
+  expect,
+  claim,
+  dice,
+  lift,
+  openFresh,
+  passBlind,
+  roll,
+  startGame,
+} from '../e2e/fixtures';
+
+const SIZES = [
+  { width: 1024, height: 768, name: 'landscape' },
+  { width: 768, height: 1024, name: 'portrait' },
+];
+
+for (const size of SIZES) {
+  test(`every screen, ${size.name}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    const shot = (name: string) =>
+      page.screenshot({ path: `screenshots/${size.name}-${name}.png`, animations: 'disabled' });
+    await openFresh(page);
+    await shot('01-new-game');
+    await startGame(page, ['Erik', 'Snorri', 'Olaf', 'Ingrid', 'Bjørn'], 'longhall');
+    await shot('02-table-opening');
+    await roll(page);
+    await shot('03-announce');
+    await claim(page, 54);
+    await roll(page);
+    await claim(page, 61);
+    await shot('04-facing');
+    await page.locator('mia-actions [data-action="PASS_BLIND"]').click();
+    await shot('05-blind-pass');
+    await claim(page, 62);
+    await lift(page);
+    await page.getByRole('radio', { name: 'Die 1: 4' }).click();
+    await shot('06-lift-dice');
+    await page.getByRole('radio', { name: 'Die 2: 1' }).click();
+    await page.locator('mia-dice-entry button.confirm').click();
+    await shot('07-verdict');
+    await page.getByRole('button', { name: 'History' }).click();
+    await shot('08-history');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Rules' }).click();
+    await shot('09-rules');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Light theme' }).click();
+    await shot('10-light');
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    await playToEnd(page);
+    await expect(page.locator('mia-game-over')).toBeVisible();
+    await shot('11-game-over');
+  });
+}
+
+/** Erik claims Mia and everyone lifts it, round after round, until one is left. */
+async function playToEnd(page: Page): Promise<void> {
+  for (let i = 0; i < 20 && (await page.locator('mia-game-over').count()) === 0; i += 1) {
+    await roll(page);
+    await claim(page, 21);
+    await passBlind(page, 21).catch(() => undefined);
+    await lift(page);
+    await dice(page, 2, 1);
+  }
+}
+
+test('the unreadable-game screen, both sizes', async ({ page }) => {
+  await openFresh(page);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const open = indexedDB.open('mia-cup');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('games', 'readwrite');
+          tx.objectStore('games').put({ schema: 1, snapshot: 'torn' }, 'current');
+          tx.oncomplete = () => resolve();
+        };
+      }),
+  );
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.reload();
+    await expect(page.getByText('The saved game cannot be opened')).toBeVisible();
+    await page.screenshot({ path: `screenshots/${size.name}-12-unreadable.png` });
+  }
+});
