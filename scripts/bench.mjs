@@ -5,3 +5,5 @@ const run = (command, args) =>
   spawnSync(command, args, { stdio: 'inherit' }).status === 0 || process.exit(1);
 
 run('npx', ['vitest', 'bench', '--run']);
+// The cup: notification -> DOM in headless Chromium with the emulated cup (Playwright).
+run('node', ['scripts/cup-bench.mjs']);

@@ -1,3 +1,73 @@
-// Wires the layers together: localization first, then the app element (which loads the game).
+/**
+ * Wires the layers together: localization first, then the app element (which loads the game),
+ * then the cup. The cup's typed events become the round machine's `CUP.*` events here and only
+ * here: the game never sees the cup, the cup never sees the game.
+ */
 import './ui/localize';
 import './ui/mia-app';
+import {
+  CupConnection,
+  SimulatedCup,
+  SimulatedTransport,
+  WebBluetoothTransport,
+  localStorageMemory,
+  type CupEvent,
+} from './cup';
+import type { SensorEvent } from './game';
+import type { CupBinding, CupChoice } from './ui/cup/cup-context';
+
+/** A cup event as the round machine's sensor event; null for what the game does not use. */
+function sensorEvent(event: CupEvent): SensorEvent | null {
+  switch (event.type) {
+    case 'shake-started':
+      return { type: 'CUP.SHAKE' };
+    case 'lid-opened':
+      return { type: 'CUP.LID_OPEN' };
+    case 'lid-closed':
+      return { type: 'CUP.LID_CLOSED' };
+    default:
+      return null;
+  }
+}
+
+const CHOICE_KEY = 'mia-cup.choice';
+const app = document.querySelector('mia-app');
+
+function bind(choice: CupChoice): CupBinding {
+  if (choice === 'simulated') {
+    const sim = new SimulatedCup();
+    return { connection: new CupConnection({ transport: new SimulatedTransport(sim) }), sim };
+  }
+  const transport = new WebBluetoothTransport();
+  return { connection: new CupConnection({ transport, memory: localStorageMemory() }), sim: null };
+}
+
+let stop: (() => void) | null = null;
+
+function useCup(choice: CupChoice): void {
+  if (!app) return;
+  stop?.();
+  app.cup?.connection.dispose();
+  const binding = bind(choice);
+  const { connection } = binding;
+  stop = connection.on((event) => {
+    const sensor = sensorEvent(event);
+    if (sensor) app.actor?.send(sensor);
+  });
+  app.cup = binding;
+  void connection
+    .init()
+    .then(async () => {
+      if (choice === 'simulated') await connection.connect();
+      else await connection.restore();
+    })
+    .catch(() => {}); // the cup panel shows what went wrong
+}
+
+const asked = new URLSearchParams(location.search).get('cup');
+const stored = localStorage.getItem(CHOICE_KEY);
+useCup(asked === 'sim' || (asked === null && stored === 'simulated') ? 'simulated' : 'bluetooth');
+app?.addEventListener('mia-cup-choice', (e) => {
+  localStorage.setItem(CHOICE_KEY, e.detail.cup);
+  useCup(e.detail.cup);
+});

@@ -1,9 +1,12 @@
 import { LitElement, html } from 'lit';
-import { customElement, query, state } from 'lit/decorators.js';
+import { customElement, property, query, state } from 'lit/decorators.js';
 import { provide } from '@lit/context';
 import { msg, localized } from '@lit/localize';
 import type { GameInput } from '../game';
 import { actorContext, type GameActor } from './context';
+import { cupContext, type CupBinding } from './cup/cup-context';
+import './cup/mia-cup-panel';
+import './cup/mia-sim-cup';
 import type { MiaCommand, MiaCommandEvent, MiaStartEvent } from './events';
 import { gameLog } from './export-log';
 import { GameController } from './game-controller';
@@ -43,6 +46,11 @@ export class MiaApp extends LitElement {
   @provide({ context: actorContext })
   @state()
   actor?: GameActor;
+
+  /** The cup in use (set by `main.ts`), for the cup panel and the on-screen simulated cup. */
+  @provide({ context: cupContext })
+  @property({ attribute: false })
+  cup: CupBinding | null = null;
 
   @state() private screen: Screen = 'loading';
   @state() private setup: GameInput | null = null;
@@ -208,7 +216,10 @@ export class MiaApp extends LitElement {
       case 'game':
         return snapshot?.hasTag('over')
           ? html`<mia-game-over></mia-game-over>`
-          : html`<mia-table></mia-table>`;
+          : html`<mia-table>
+              <mia-cup-panel slot="cup"></mia-cup-panel>
+              <mia-sim-cup slot="cup"></mia-sim-cup>
+            </mia-table>`;
     }
   }
 

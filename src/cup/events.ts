@@ -1,0 +1,110 @@
+/** The typed events and the snapshot the cup layer gives the rest of the app. */
+import type { Config, CupState, Info, RejectionCode } from '../../firmware-protocol/codec';
+
+/** Whether this browser can reach a cup at all. */
+export type CupAvailability =
+  /** Not known yet (the check is asynchronous). */
+  | { kind: 'unknown' }
+  | { kind: 'available' }
+  /** No Web Bluetooth: Safari, Firefox, every browser on iOS. `ios` points to Bluefy. */
+  | { kind: 'unsupported'; ios: boolean }
+  /** Web Bluetooth needs https (or localhost). */
+  | { kind: 'insecure' }
+  /** The browser has Web Bluetooth, but Bluetooth is off or there is no adapter. */
+  | { kind: 'bluetooth-off' };
+
+export type ConnectionStatus =
+  /** Not connected and not trying (never connected, or the players disconnected). */
+  | { phase: 'idle' }
+  | { phase: 'connecting' }
+  /** Waiting for a remembered cup to advertise (after a reload). */
+  | { phase: 'searching' }
+  | { phase: 'connected' }
+  /** The link dropped; the next attempt is at `retryAt` (ms, `Date.now()` clock). */
+  | { phase: 'reconnecting'; attempt: number; retryAt: number }
+  /** Gave up reconnecting, or a connect failed: a tap tries again. */
+  | { phase: 'lost'; reason: string }
+  /** The cup speaks another protocol major (or sent an unreadable Info): not used. */
+  | { phase: 'refused'; found: { major: number; minor: number } | null; supported: number };
+
+/** The Device Information Service strings (any may be missing). */
+export interface DeviceInformation {
+  manufacturer: string | null;
+  model: string | null;
+  firmwareRevision: string | null;
+  hardwareRevision: string | null;
+}
+
+/** Where a frame came from. */
+export type FrameSource = 'info' | 'events' | 'state' | 'reply' | 'battery';
+
+export type CupWarningCode =
+  /** A (replayed) event too old by the cup's clock to apply to the game. */
+  | 'stale-event'
+  /** The cup's log no longer held events the app missed. */
+  | 'events-lost'
+  /** The cup restarted since the app last saw it. */
+  | 'cup-restarted';
+
+export interface CupWarning {
+  code: CupWarningCode;
+  /** For 'stale-event': the event and how old it was, ms. */
+  event?: CupSensorEvent;
+  ageMs?: number;
+  /** For 'events-lost': how many. */
+  count?: number;
+}
+
+interface SensorBase {
+  seq: number;
+  /** ms since the cup booted, when it happened. */
+  timeMs: number;
+  /** Delivered by a replay after a gap or a reconnect, rather than live. */
+  replayed: boolean;
+}
+
+/** What the cup sensed, in order, each at most once. */
+export type CupSensorEvent =
+  | (SensorBase & { type: 'shake-started' })
+  | (SensorBase & { type: 'shake-ended'; durationMs: number; peakMg: number })
+  | (SensorBase & { type: 'lid-opened' })
+  | (SensorBase & { type: 'lid-closed'; openMs: number });
+
+export type CupEvent =
+  | CupSensorEvent
+  | { type: 'battery'; percent: number | null }
+  | { type: 'state'; state: CupState }
+  | { type: 'info'; info: Info; device: DeviceInformation }
+  | { type: 'config'; config: Config }
+  | { type: 'connection'; status: ConnectionStatus }
+  | { type: 'availability'; availability: CupAvailability }
+  | { type: 'malformed'; count: number; source: FrameSource; reason: RejectionCode; detail: string }
+  | { type: 'warning'; warning: CupWarning };
+
+export type CupListener = (event: CupEvent) => void;
+
+/** Everything a cup panel shows, in one immutable object (replaced on every change). */
+export interface CupSnapshot {
+  transport: 'web-bluetooth' | 'simulated';
+  availability: CupAvailability;
+  status: ConnectionStatus;
+  /** The connected (or last) cup's advertised name. */
+  name: string | null;
+  /** A cup from an earlier visit that a tap can reconnect to. */
+  remembered: { name: string } | null;
+  info: Info | null;
+  device: DeviceInformation | null;
+  /** Percent, or null when unknown. */
+  battery: number | null;
+  /** Live sensor state: from State and from events as they happen. */
+  shaking: boolean;
+  lidOpen: boolean;
+  config: Config | null;
+  /** Frames dropped because they did not decode. */
+  malformed: number;
+  lastMalformed: string | null;
+  /** The newest warnings, newest last (at most 5). */
+  warnings: CupWarning[];
+  /** The last failed user action (connect, identify, config), in words, for the panel. */
+  error: string | null;
+}

@@ -1,0 +1,47 @@
+/**
+ * The slice of Web Bluetooth's GATT interfaces the cup code uses, written structurally so that a
+ * real `BluetoothDevice` and the simulated cup's GATT layer both fit. Nothing here touches
+ * `navigator.bluetooth`; only `web-bluetooth.ts` does.
+ */
+
+export type GattUuid = string | number;
+
+/** The listener shape Web Bluetooth uses for `characteristicvaluechanged`. */
+export type GattListener = (event: Event) => void;
+
+export interface GattCharacteristicLike {
+  readonly uuid: string;
+  readonly value?: DataView | null;
+  readValue(): Promise<DataView>;
+  writeValueWithResponse(value: BufferSource): Promise<void>;
+  startNotifications(): Promise<unknown>;
+  stopNotifications(): Promise<unknown>;
+  addEventListener(type: 'characteristicvaluechanged', listener: GattListener): void;
+  removeEventListener(type: 'characteristicvaluechanged', listener: GattListener): void;
+}
+
+export interface GattServiceLike {
+  getCharacteristic(uuid: GattUuid): Promise<GattCharacteristicLike>;
+}
+
+export interface GattServerLike {
+  readonly connected: boolean;
+  connect(): Promise<GattServerLike>;
+  disconnect(): void;
+  getPrimaryService(uuid: GattUuid): Promise<GattServiceLike>;
+}
+
+export interface GattDeviceLike {
+  /** The browser's opaque id for this device (per site), stable while the permission is kept. */
+  readonly id: string;
+  readonly name?: string | null;
+  readonly gatt?: GattServerLike | null;
+  addEventListener(type: 'gattserverdisconnected', listener: GattListener): void;
+  removeEventListener(type: 'gattserverdisconnected', listener: GattListener): void;
+}
+
+/** The bytes of a `characteristicvaluechanged` event (its target's `value`). */
+export function valueOf(event: Event): DataView | null {
+  const target = event.target as { value?: DataView | null } | null;
+  return target?.value ?? null;
+}

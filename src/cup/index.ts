@@ -1,0 +1,22 @@
+/**
+ * The cup layer: an abstract transport, the Web Bluetooth transport (the only code that touches
+ * `navigator.bluetooth`), the simulated cup, and `CupConnection`, which turns either into typed
+ * cup events. Nothing here knows the game.
+ */
+export { CupConnection, type CupConnectionOptions } from './connection';
+export * from './events';
+export * from './errors';
+export { Backoff, backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+export { GattQueue } from './queue';
+export { SequenceTracker } from './sequence';
+export { SimulatedCup, SimulatedTransport } from './simulated';
+export { CupFirmware, type FirmwareOptions } from './sim-firmware';
+export { WebBluetoothTransport } from './web-bluetooth';
+export {
+  inMemory,
+  localStorageMemory,
+  type CupMemory,
+  type CupTransport,
+  type RememberedCup,
+} from './transport';
+export type { GattDeviceLike } from './gatt';

@@ -1,0 +1,277 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { localized, msg, str } from '@lit/localize';
+import type { CupConnection, CupSnapshot } from '../../cup';
+import { baseStyles } from '../styles';
+import { cupContext, type CupBinding } from './cup-context';
+import { CupController } from './cup-controller';
+import { availabilityText, refusedText, statusText, warningText } from './text';
+import './mia-cup-settings';
+
+/**
+ * The sensor cup panel: connection state (connecting, connected, reconnecting in N s, lost,
+ * refused), battery, firmware, a live indicator of a shake or an open lid, identify, the
+ * sensitivity settings, disconnect, the count of unreadable frames and the cup's warnings.
+ * Where there is no Web Bluetooth it says so and points to manual play. Knows nothing of the
+ * game: it takes the cup connection as a property, or from the cup context.
+ * @csspart panel - the panel's box
+ */
+@localized()
+@customElement('mia-cup-panel')
+export class MiaCupPanel extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: block;
+      }
+      section {
+        display: grid;
+        gap: 10px;
+        padding: 12px 14px;
+        border: 2px solid var(--line);
+        border-radius: var(--radius);
+        background: var(--surface);
+      }
+      header {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 8px 12px;
+      }
+      h2 {
+        font-size: 1.1rem;
+      }
+      .status {
+        font-weight: 700;
+      }
+      .status[data-phase='connected'] {
+        color: var(--ok);
+      }
+      .status[data-phase='lost'],
+      .status[data-phase='refused'] {
+        color: var(--danger);
+      }
+      .facts {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 6px 16px;
+        margin: 0;
+        color: var(--muted);
+      }
+      .live {
+        display: flex;
+        gap: 8px;
+      }
+      .live span {
+        min-height: 48px;
+        display: inline-flex;
+        align-items: center;
+        padding: 0 14px;
+        border-radius: 999px;
+        border: 2px solid var(--line);
+        opacity: 0.45;
+      }
+      .live span[data-on] {
+        opacity: 1;
+        border-color: var(--accent);
+        background: var(--accent);
+        color: var(--on-accent);
+        font-weight: 800;
+      }
+      .buttons {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 8px;
+      }
+      p {
+        margin: 0;
+      }
+      .notice {
+        line-height: 1.4;
+      }
+      .error,
+      .malformed {
+        color: var(--danger);
+      }
+      ul {
+        margin: 0;
+        padding-left: 1.2em;
+      }
+    `,
+  ];
+
+  /** The cup connection to show and drive (default: the cup context's). */
+  @property({ attribute: false }) connection?: CupConnection;
+
+  @consume({ context: cupContext, subscribe: true })
+  @state()
+  private binding: CupBinding | null = null;
+
+  private get cupConnection(): CupConnection | undefined {
+    return this.connection ?? this.binding?.connection;
+  }
+
+  @state() private settingsOpen = false;
+
+  private readonly cup = new CupController(this);
+
+  override willUpdate(): void {
+    this.cup.set(this.cupConnection);
+  }
+
+  override render() {
+    const snap = this.cup.snapshot;
+    const connection = this.cupConnection;
+    if (!connection || !snap) return nothing;
+    const phase = snap.status.phase;
+    const unavailable = availabilityText(snap.availability);
+    return html`<section part="panel" aria-label=${msg('Sensor cup')}>
+      <header>
+        <h2>${snap.transport === 'simulated' ? msg('Simulated cup') : msg('Sensor cup')}</h2>
+        <span class="status" data-testid="cup-status" data-phase=${phase} role="status">
+          ${statusText(snap.status, snap.remembered?.name ?? snap.name)}
+        </span>
+      </header>
+      ${
+        unavailable && phase !== 'connected'
+          ? html`<p class="notice" data-testid="cup-unavailable">${unavailable}</p>`
+          : nothing
+      }
+      ${
+        snap.status.phase === 'refused'
+          ? html`<p class="notice error" data-testid="cup-refused" role="alert">
+              ${refusedText(snap.status)}
+            </p>`
+          : nothing
+      }
+      ${
+        phase === 'lost'
+          ? html`<p class="notice">
+              ${msg('The game goes on by touch. Tap to try the cup again.')}
+            </p>`
+          : nothing
+      }
+      ${
+        phase === 'reconnecting'
+          ? html`<p class="notice">${msg('The game goes on by touch meanwhile.')}</p>`
+          : nothing
+      }
+      ${phase === 'connected' ? this.renderConnected(snap) : nothing}
+      ${this.renderButtons(snap, unavailable !== null)}
+      ${
+        snap.malformed > 0
+          ? html`<p class="malformed" data-testid="cup-malformed" title=${snap.lastMalformed ?? ''}>
+              ${msg(str`Unreadable messages from the cup, ignored: ${snap.malformed}`)}
+            </p>`
+          : nothing
+      }
+      ${
+        snap.warnings.length > 0
+          ? html`<ul data-testid="cup-warnings">
+              ${snap.warnings.map((w) => html`<li>${warningText(w)}</li>`)}
+            </ul>`
+          : nothing
+      }
+      ${snap.error ? html`<p class="error" role="alert">${snap.error}</p>` : nothing}
+      ${
+        this.settingsOpen && phase === 'connected'
+          ? html`<mia-cup-settings .connection=${connection}></mia-cup-settings>`
+          : nothing
+      }
+    </section>`;
+  }
+
+  private renderConnected(snap: CupSnapshot) {
+    const fw = snap.info?.firmware;
+    const firmware =
+      snap.device?.firmwareRevision ?? (fw ? `${fw.major}.${fw.minor}.${fw.patch}` : '?');
+    return html`<p class="facts">
+        ${
+          snap.name && snap.transport === 'web-bluetooth'
+            ? html`<span data-testid="cup-name">${snap.name}</span>`
+            : nothing
+        }
+        <span data-testid="cup-battery">
+          ${snap.battery === null ? msg('Battery unknown') : msg(str`Battery ${snap.battery}%`)}
+        </span>
+        <span data-testid="cup-firmware">${msg(str`Firmware ${firmware}`)}</span>
+      </p>
+      <div class="live" aria-live="polite">
+        <span data-testid="cup-live-shake" ?data-on=${snap.shaking}>
+          ${snap.shaking ? msg('Shaking') : msg('Still')}
+        </span>
+        <span data-testid="cup-live-lid" ?data-on=${snap.lidOpen}>
+          ${snap.lidOpen ? msg('Lid open') : msg('Lid closed')}
+        </span>
+      </div>`;
+  }
+
+  private renderButtons(snap: CupSnapshot, unavailable: boolean) {
+    const phase = snap.status.phase;
+    const buttons = [];
+    if (phase === 'connected') {
+      buttons.push(
+        html`<button @click=${this.identify}>${msg('Identify')}</button>`,
+        html`<button
+          aria-expanded=${this.settingsOpen ? 'true' : 'false'}
+          @click=${this.toggleSettings}
+        >
+          ${msg('Sensitivity')}
+        </button>`,
+        html`<button @click=${this.disconnect}>${msg('Disconnect')}</button>`,
+      );
+    } else if (phase === 'reconnecting' || phase === 'searching' || phase === 'connecting') {
+      buttons.push(html`<button @click=${this.disconnect}>${msg('Stop')}</button>`);
+    } else if (!unavailable) {
+      if (phase === 'lost') {
+        buttons.push(
+          html`<button class="primary" @click=${this.reconnect}>${msg('Try again')}</button>`,
+        );
+      } else if (phase === 'idle' && snap.remembered && snap.transport === 'web-bluetooth') {
+        buttons.push(
+          html`<button class="primary" @click=${this.reconnect}>
+            ${msg(str`Reconnect ${snap.remembered.name}`)}
+          </button>`,
+        );
+      }
+      buttons.push(
+        html`<button
+          class=${phase === 'idle' && !snap.remembered ? 'primary' : ''}
+          @click=${this.connect}
+        >
+          ${phase === 'refused' ? msg('Choose another cup') : msg('Connect cup')}
+        </button>`,
+      );
+    }
+    return html`<div class="buttons">${buttons}</div>`;
+  }
+
+  private readonly connect = () => {
+    this.cupConnection?.connect().catch(() => {});
+  };
+
+  private readonly reconnect = () => {
+    this.cupConnection?.reconnect().catch(() => {});
+  };
+
+  private readonly disconnect = () => {
+    this.settingsOpen = false;
+    this.cupConnection?.disconnect();
+  };
+
+  private readonly identify = () => {
+    this.cupConnection?.identify().catch(() => {});
+  };
+
+  private readonly toggleSettings = () => {
+    this.settingsOpen = !this.settingsOpen;
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mia-cup-panel': MiaCupPanel;
+  }
+}

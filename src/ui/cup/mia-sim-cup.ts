@@ -1,0 +1,128 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { localized, msg } from '@lit/localize';
+import type { SimulatedCup } from '../../cup';
+import { baseStyles } from '../styles';
+import { cupContext, type CupBinding } from './cup-context';
+
+/**
+ * A small on-screen cup for the demo: shake it, lift the lid, put it back. It drives the
+ * simulated cup's firmware, which sends real protocol frames to the app. Keys: S shakes, O
+ * lifts the lid or puts it back (ignored while typing in a field).
+ * @csspart cup - the cup's box
+ */
+@localized()
+@customElement('mia-sim-cup')
+export class MiaSimCup extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: block;
+      }
+      div {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 8px;
+        padding: 10px 12px;
+        border: 2px dashed var(--line);
+        border-radius: var(--radius);
+      }
+      .label {
+        font-weight: 700;
+        margin-right: auto;
+      }
+      kbd {
+        font: inherit;
+        opacity: 0.7;
+      }
+    `,
+  ];
+
+  /** The simulated cup to drive (default: the cup context's, when it is simulated). */
+  @property({ attribute: false }) cup?: SimulatedCup;
+
+  @consume({ context: cupContext, subscribe: true })
+  @state()
+  private binding: CupBinding | null = null;
+
+  private get simCup(): SimulatedCup | undefined {
+    return this.cup ?? this.binding?.sim ?? undefined;
+  }
+
+  /** Forces a render after the cup's lid or motion changes. */
+  @state() private tick = 0;
+  private shakeTimer: ReturnType<typeof setTimeout> | null = null;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('keydown', this.onKey);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('keydown', this.onKey);
+    if (this.shakeTimer) clearTimeout(this.shakeTimer);
+  }
+
+  override render() {
+    const fw = this.simCup?.firmware;
+    if (!fw) return nothing;
+    return html`<div part="cup" data-tick=${this.tick}>
+      <span class="label">${msg('Simulated cup')}</span>
+      <button data-testid="sim-shake" ?disabled=${fw.shaking} @click=${this.shake}>
+        ${fw.shaking ? msg('Shaking…') : msg('Shake')} <kbd>S</kbd>
+      </button>
+      <button
+        data-testid="sim-lid"
+        aria-pressed=${fw.lidIsOpen ? 'true' : 'false'}
+        @click=${this.toggleLid}
+      >
+        ${fw.lidIsOpen ? msg('Put the lid back') : msg('Lift the lid')} <kbd>O</kbd>
+      </button>
+    </div>`;
+  }
+
+  private readonly shake = () => {
+    const fw = this.simCup?.firmware;
+    if (!fw || fw.shaking) return;
+    fw.startShake();
+    this.tick++;
+    this.shakeTimer = setTimeout(() => {
+      this.shakeTimer = null;
+      fw.endShake(2400);
+      this.tick++;
+    }, 700);
+  };
+
+  private readonly toggleLid = () => {
+    const fw = this.simCup?.firmware;
+    if (!fw) return;
+    if (fw.lidIsOpen) fw.closeLid();
+    else fw.openLid();
+    this.tick++;
+  };
+
+  private readonly onKey = (e: KeyboardEvent) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
+    const target = e.composedPath()[0];
+    if (
+      target instanceof HTMLInputElement ||
+      target instanceof HTMLSelectElement ||
+      target instanceof HTMLTextAreaElement
+    ) {
+      return;
+    }
+    const key = e.key.toLowerCase();
+    if (key === 's') this.shake();
+    else if (key === 'o') this.toggleLid();
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mia-sim-cup': MiaSimCup;
+  }
+}

@@ -1,0 +1,93 @@
+/** The cup panel's words: connection states, availability and warnings, through `msg()`. */
+import { msg, str } from '@lit/localize';
+import type { ConnectionStatus, CupAvailability, CupWarning } from '../../cup';
+
+export function statusText(
+  status: ConnectionStatus,
+  name: string | null,
+  now = Date.now(),
+): string {
+  switch (status.phase) {
+    case 'idle':
+      return msg('Not connected');
+    case 'connecting':
+      return msg('Connecting…');
+    case 'searching':
+      return name ? msg(str`Looking for ${name}…`) : msg('Looking for the cup…');
+    case 'connected':
+      return msg('Connected');
+    case 'reconnecting': {
+      const seconds = Math.max(0, Math.ceil((status.retryAt - now) / 1000));
+      return msg(str`Connection lost: reconnecting in ${seconds} s`);
+    }
+    case 'lost':
+      return msg('Cup lost');
+    case 'refused':
+      return msg('Cup refused');
+  }
+}
+
+/** Why the cup cannot be used here, or null when it can. */
+export function availabilityText(availability: CupAvailability): string | null {
+  switch (availability.kind) {
+    case 'unsupported':
+      return availability.ios
+        ? msg(
+            'This browser cannot talk to a Bluetooth cup: no browser on iPhone or iPad has Web Bluetooth. Play by touch (every move has a button), or open Mia Cup in the Bluefy browser to use the cup.',
+          )
+        : msg(
+            'This browser cannot talk to a Bluetooth cup (it has no Web Bluetooth; Safari and Firefox do not). Play by touch: every move has a button. Chrome or Edge can use the cup.',
+          );
+    case 'insecure':
+      return msg('The cup needs the app to be opened over https. Play by touch meanwhile.');
+    case 'bluetooth-off':
+      return msg(
+        'Bluetooth is off or missing on this device. Switch it on to use the cup; play by touch meanwhile.',
+      );
+    default:
+      return null;
+  }
+}
+
+export function refusedText(status: Extract<ConnectionStatus, { phase: 'refused' }>): string {
+  const supported = status.supported;
+  if (!status.found)
+    return msg('This cup sent an unreadable description of itself, so it is not used.');
+  const { major, minor } = status.found;
+  return major > supported
+    ? msg(
+        str`This cup speaks protocol ${major}.${minor}; this app speaks ${supported}.x. Please update the app to use this cup.`,
+      )
+    : msg(
+        str`This cup speaks protocol ${major}.${minor}; this app speaks ${supported}.x. Please update the cup's firmware.`,
+      );
+}
+
+export function warningText(warning: CupWarning): string {
+  switch (warning.code) {
+    case 'stale-event': {
+      const seconds = Math.round((warning.ageMs ?? 0) / 1000);
+      const what = warning.event ? eventName(warning.event.type) : msg('An event');
+      return msg(str`${what} from ${seconds} s ago arrived late and was not applied.`);
+    }
+    case 'events-lost': {
+      const count = warning.count ?? 0;
+      return msg(str`The cup no longer had ${count} events it sent while disconnected.`);
+    }
+    case 'cup-restarted':
+      return msg('The cup restarted.');
+  }
+}
+
+function eventName(type: string): string {
+  switch (type) {
+    case 'shake-started':
+      return msg('A shake');
+    case 'shake-ended':
+      return msg('The end of a shake');
+    case 'lid-opened':
+      return msg('A lid lift');
+    default:
+      return msg('A lid close');
+  }
+}

@@ -1,0 +1,256 @@
+/**
+ * The sensor cup in a real Chromium: the app's unchanged Web Bluetooth code against a cup
+ * emulated over the DevTools protocol (./fixtures/emulated-cup.ts).
+ */
+import type { Page } from '@playwright/test';
+import { CHARACTERISTIC_UUIDS, encodeConfig, fromHex } from '../../firmware-protocol/codec';
+import { claim, dice, livesShown, saved, startGame, toAct, verdict } from './fixtures';
+import { test, expect, type EmulatedCup } from './fixtures/emulated-cup';
+
+const panel = (page: Page) => page.locator('mia-cup-panel');
+const status = (page: Page) => page.getByTestId('cup-status');
+const dicePrompt = (page: Page) => page.locator('mia-actions mia-dice-entry');
+
+async function openWithCup(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Start game' })).toBeVisible();
+}
+
+async function connect(page: Page): Promise<void> {
+  await panel(page).getByRole('button', { name: 'Connect cup' }).click();
+  await expect(status(page)).toHaveText('Connected');
+}
+
+/** Shake the cup (started and ended), as the players would. */
+async function shake(cup: EmulatedCup): Promise<void> {
+  cup.firmware.startShake();
+  cup.firmware.endShake(2600);
+  await cup.settled();
+}
+
+async function liftLid(cup: EmulatedCup): Promise<void> {
+  cup.firmware.openLid();
+  await cup.settled();
+}
+
+test('the simulated cup (?cup=sim) plays through the same code, by its buttons and keys', async ({
+  page,
+}) => {
+  await page.goto('/?cup=sim');
+  await startGame(page, ['Ada', 'Ben']);
+  await expect(status(page)).toHaveText('Connected');
+  await expect(page.getByTestId('cup-firmware')).toHaveText('Firmware 1.4.2');
+  await page.getByTestId('sim-shake').click();
+  await expect(page.getByTestId('cup-live-shake')).toHaveText('Shaking');
+  await expect(page.locator('mia-actions')).toContainText('Ada: look, then announce a score.');
+  await claim(page, 54);
+  await page.keyboard.press('o'); // Ben lifts the lid
+  await expect(page.getByTestId('cup-live-lid')).toHaveText('Lid open');
+  await expect(dicePrompt(page)).toBeVisible();
+});
+
+test('the cup drives a round: chooser, battery and firmware, a shake rolls, a lift lifts', async ({
+  page,
+  cup,
+}) => {
+  await openWithCup(page);
+  await startGame(page, ['Ada', 'Ben']);
+  await connect(page);
+  await expect(page.getByTestId('cup-battery')).toHaveText('Battery 87%');
+  await expect(page.getByTestId('cup-firmware')).toHaveText('Firmware 1.4.2');
+  cup.firmware.setBattery(64);
+  await expect(page.getByTestId('cup-battery')).toHaveText('Battery 64%');
+
+  // Ada shakes: the live indicator shows it, and her roll happens.
+  cup.firmware.startShake();
+  await cup.settled();
+  await expect(page.getByTestId('cup-live-shake')).toHaveText('Shaking');
+  await expect(page.locator('mia-actions')).toContainText('Ada: look, then announce a score.');
+  cup.firmware.endShake();
+  await cup.settled();
+  await expect(page.getByTestId('cup-live-shake')).toHaveText('Still');
+  await claim(page, 54);
+  await expect(toAct(page)).toHaveText('Ben');
+
+  // Ben lifts the lid: that is a lift; the dice are asked for.
+  await liftLid(cup);
+  await expect(page.getByTestId('cup-live-lid')).toHaveText('Lid open');
+  await expect(dicePrompt(page)).toBeVisible();
+  await dice(page, 5, 4);
+  await expect(verdict(page)).toContainText('Dice 54, claim 54');
+  expect(await livesShown(page)).toEqual([3, 2]);
+});
+
+/** One round, played by the cup where it can and by taps for the claims and the dice. */
+async function playRound(page: Page, cup: EmulatedCup, drop: boolean): Promise<void> {
+  await shake(cup); // Ada rolls
+  await expect(page.locator('mia-actions')).toContainText('Ada: look, then announce a score.');
+  await claim(page, 43);
+  if (drop) {
+    cup.connectCode = 0x08; // out of range: reconnects fail until it is back
+    await cup.disconnect();
+    await expect(status(page)).toContainText('reconnecting in');
+  }
+  // Ben shakes and looks. With the link down, the cup only logs it.
+  cup.firmware.startShake();
+  cup.firmware.endShake();
+  cup.firmware.openLid();
+  cup.firmware.closeLid();
+  if (drop) {
+    await expect(page.locator('mia-actions')).toContainText('Ben'); // manual play meanwhile
+    cup.connectCode = 0;
+    await expect(status(page)).toHaveText('Connected', { timeout: 10_000 });
+  }
+  await cup.settled();
+  await expect(page.locator('mia-actions')).toContainText('Ben: look, then announce a score.');
+  await claim(page, 52);
+  await liftLid(cup); // Ada lifts Ben's 52
+  await dice(page, 3, 1);
+  await expect(verdict(page)).toBeVisible();
+}
+
+/** What the table shows at the end of a round. */
+async function table(page: Page) {
+  return {
+    verdict: await verdict(page).textContent(),
+    lives: await livesShown(page),
+    players: await page.locator('mia-players').innerText(),
+    warnings: await page.locator('mia-warnings').innerText(),
+    cupWarnings: await page.getByTestId('cup-warnings').count(),
+  };
+}
+
+test('a drop mid-round: reconnect, replay, and the table ends as if nothing dropped', async ({
+  page,
+  cup,
+}) => {
+  await openWithCup(page);
+  await startGame(page, ['Ada', 'Ben']);
+  await connect(page);
+  await playRound(page, cup, false);
+  const undisturbed = await table(page);
+
+  await page.getByRole('button', { name: 'New game' }).click();
+  await startGame(page, ['Ada', 'Ben']);
+  await expect(status(page)).toHaveText('Connected');
+  await playRound(page, cup, true);
+  // After the reconnect the app asked for what it missed: everything after Ada's shake (#9).
+  const replay = await cup.waitForWrite((w) => w.bytes[0] === 0x02);
+  expect([replay.bytes[2], replay.bytes[3]]).toEqual([9, 0]);
+  expect(await table(page)).toEqual(undisturbed);
+  expect(undisturbed.lives).toEqual([3, 2]);
+  expect(undisturbed.cupWarnings).toBe(0);
+});
+
+test.describe('a cup with a newer protocol', () => {
+  test.use({ cupOptions: { protocol: { major: 2, minor: 1 } } });
+
+  test('is refused with a message; play goes on by touch', async ({ page, cup }) => {
+    expect(cup.firmware.info.protocolMajor).toBe(2);
+    await openWithCup(page);
+    await startGame(page, ['Ada', 'Ben']);
+    await panel(page).getByRole('button', { name: 'Connect cup' }).click();
+    await expect(page.getByTestId('cup-refused')).toHaveText(
+      'This cup speaks protocol 2.1; this app speaks 1.x. Please update the app to use this cup.',
+    );
+    await expect(status(page)).toHaveText('Cup refused');
+    await page.locator('mia-actions [data-action="ROLL"]').click();
+    await expect(page.locator('mia-actions')).toContainText('Ada: look, then announce a score.');
+  });
+});
+
+test('malformed frames are ignored with a visible count, and the cup goes on', async ({
+  page,
+  cup,
+}) => {
+  await openWithCup(page);
+  await startGame(page, ['Ada', 'Ben']);
+  await connect(page);
+  await cup.notify(CHARACTERISTIC_UUIDS.events, [0x01, 0x05]); // truncated
+  await cup.notify(CHARACTERISTIC_UUIDS.events, fromHex('00010010270000')); // type 0
+  await cup.notify(
+    CHARACTERISTIC_UUIDS.state,
+    new Array(14).fill(0).map((_, i) => (i === 1 ? 150 : 0)),
+  ); // battery 150
+  await cup.notify(CHARACTERISTIC_UUIDS.reply, new Array(21).fill(1)); // too long
+  await cup.settled();
+  await expect(page.getByTestId('cup-malformed')).toHaveText(
+    'Unreadable messages from the cup, ignored: 4',
+  );
+  await expect(status(page)).toHaveText('Connected');
+  await shake(cup);
+  await expect(page.locator('mia-actions')).toContainText('Ada: look, then announce a score.');
+});
+
+test('identify and sensitivity writes arrive at the cup with the right bytes', async ({
+  page,
+  cup,
+}) => {
+  await openWithCup(page);
+  await startGame(page, ['Ada', 'Ben']);
+  await connect(page);
+  const control = (w: { uuid: string }) => w.uuid === CHARACTERISTIC_UUIDS.control;
+  // The app read the config after connecting; drop that write.
+  await cup.waitForWrite((w) => control(w) && w.bytes[0] === 0x03);
+  await panel(page).getByRole('button', { name: 'Identify' }).click();
+  const identify = await cup.waitForWrite(control);
+  expect(identify.writeType).toBe('write-with-response');
+  expect(identify.bytes).toEqual([0x01, identify.bytes[1], 0x03, 0xd0, 0x07]);
+  expect(cup.firmware.identified).toEqual([{ blink: true, buzz: true, durationMs: 2000 }]);
+
+  await panel(page).getByRole('button', { name: 'Sensitivity' }).click();
+  await panel(page).getByRole('button', { name: 'Firm' }).click();
+  await panel(page).getByRole('button', { name: '150 ms' }).click();
+  await panel(page).getByRole('button', { name: 'Save to cup' }).click();
+  const write = await cup.waitForWrite(control);
+  const config = {
+    shakeThresholdMg: 2000,
+    shakeMinMs: 400,
+    shakeGapMs: 200,
+    lidDebounceMs: 150,
+    idleSleepS: 600,
+  };
+  expect(write.bytes).toEqual([0x04, write.bytes[1], ...encodeConfig(config)]);
+  expect(write.bytes[1]).not.toBe(identify.bytes[1]);
+  await expect(panel(page)).toContainText('Saved: the cup uses these settings now.');
+  expect(cup.firmware.config).toEqual(config);
+});
+
+test('after a reload the cup is remembered: one tap reconnects, and what it sensed meanwhile counts', async ({
+  page,
+  cup,
+}) => {
+  await openWithCup(page);
+  await startGame(page, ['Ada', 'Ben']);
+  await connect(page);
+  await shake(cup);
+  await claim(page, 43);
+  await saved(page);
+  await cup.reload();
+  // Ben shakes while the page reloads.
+  cup.firmware.startShake();
+  cup.firmware.endShake();
+  await expect(toAct(page)).toHaveText('Ben');
+  await panel(page).getByRole('button', { name: 'Reconnect Mia Cup 3F2A' }).click();
+  await expect(status(page)).toHaveText('Connected');
+  await expect(page.locator('mia-actions')).toContainText('Ben: look, then announce a score.');
+});
+
+test.describe('a browser without Web Bluetooth (an iPad)', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  });
+
+  test('says so plainly, points to Bluefy, and the game is played by touch', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'bluetooth', { get: () => undefined });
+    });
+    await openWithCup(page);
+    await startGame(page, ['Ada', 'Ben']);
+    await expect(page.getByTestId('cup-unavailable')).toContainText('Bluefy');
+    await expect(panel(page).getByRole('button', { name: 'Connect cup' })).toHaveCount(0);
+    await page.locator('mia-actions [data-action="ROLL"]').click();
+    await expect(page.locator('mia-actions')).toContainText('Ada: look, then announce a score.');
+  });
+});
