@@ -32,6 +32,8 @@ export type GameActor = Actor<typeof gameMachine>;
 export interface StoredGame {
   schema: number;
   savedAt: string;
+  /** The game's id, for the session scoreboard (absent in records of older versions). */
+  id?: string;
   input: GameInput;
   /** `actor.getPersistedSnapshot()` */
   snapshot: unknown;
@@ -117,10 +119,11 @@ export function restoreGame(game: StoredGame): GameActor {
 }
 
 /** The record to store for a running game. */
-export function recordOf(actor: GameActor, input: GameInput): StoredGame {
+export function recordOf(actor: GameActor, input: GameInput, id?: string): StoredGame {
   return {
     schema: SCHEMA_VERSION,
     savedAt: new Date().toISOString(),
+    ...(id === undefined ? {} : { id }),
     input,
     snapshot: actor.getPersistedSnapshot(),
   };

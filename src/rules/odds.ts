@@ -29,3 +29,22 @@ export const chanceToBeat = (claim: Score, ranking: Ranking): Chance =>
 
 /** A chance as a percentage, rounded to one decimal. */
 export const percent = (chance: Chance): number => Math.round((chance.ways / 36) * 1000) / 10;
+
+/** What the odds say about a standing claim: how often a fresh roll reaches it and beats it. */
+export interface ClaimOdds {
+  readonly reach: Chance;
+  readonly beat: Chance;
+}
+
+/** The odds a referee shows for a claim under a table's ranking. */
+export const claimOdds = (claim: Score, ranking: Ranking): ClaimOdds => ({
+  reach: chanceToReach(claim, ranking),
+  beat: chanceToBeat(claim, ranking),
+});
+
+/**
+ * How likely a lifted claim was to be true given nothing but the odds: the chance that a fresh
+ * roll reaches it. (Who rolled, who passed blind and what they said are left out on purpose.)
+ */
+export const chanceClaimTrue = (claim: Score, ranking: Ranking): Chance =>
+  chanceToReach(claim, ranking);

@@ -1,16 +1,73 @@
 /**
- * Localization in @lit/localize runtime mode. Every user-facing string goes through `msg()`;
- * English is the source locale and the only one for now. A later issue adds target locales
- * (generated into `src/ui/locales/` by `lit-localize extract` / `build`) and lists them here.
+ * Localization in @lit/localize runtime mode: the language changes without a reload. Every
+ * user-facing string goes through `msg()`; English is the source locale. Translations live in
+ * XLIFF under `src/ui/i18n/xliff/` and are built into `src/ui/i18n/locales/` (`npm run i18n`).
+ *
+ * At start the app speaks the language picked in the app, else the browser's first language it
+ * knows, else English; `<html lang>` follows.
  */
 import { configureLocalization } from '@lit/localize';
+import { sourceLocale, targetLocales } from './i18n/locale-codes';
+import { loadTablePrefs, saveTablePrefs } from './platform/prefs';
 
-export const SOURCE_LOCALE = 'en';
-export const TARGET_LOCALES: readonly string[] = [];
+export type AppLocale = typeof sourceLocale | (typeof targetLocales)[number];
+
+export const SOURCE_LOCALE: AppLocale = sourceLocale;
+export const TARGET_LOCALES: readonly AppLocale[] = targetLocales;
+/** Every language, in the order the picker lists them. */
+export const LOCALES: readonly AppLocale[] = [sourceLocale, ...targetLocales];
+
+/** Each language in its own words, for the picker. */
+export const LOCALE_NAMES: Record<AppLocale, string> = {
+  en: 'English',
+  nb: 'Norsk',
+  de: 'Deutsch',
+  da: 'Dansk',
+};
+
+const loaders = {
+  nb: () => import('./i18n/locales/nb'),
+  de: () => import('./i18n/locales/de'),
+  da: () => import('./i18n/locales/da'),
+} satisfies Record<(typeof targetLocales)[number], () => Promise<unknown>>;
 
 export const { getLocale, setLocale } = configureLocalization({
-  sourceLocale: SOURCE_LOCALE,
-  targetLocales: TARGET_LOCALES,
-  loadLocale: (locale: string) =>
-    Promise.reject(new Error(`No translations for ${locale} yet: Mia Cup speaks English.`)),
+  sourceLocale,
+  targetLocales,
+  loadLocale: (locale: string) => loaders[locale as keyof typeof loaders](),
 });
+
+export const isAppLocale = (value: unknown): value is AppLocale =>
+  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+
+/**
+ * The first of the browser's languages the app speaks: Norwegian (nb, no, nn) as bokmål,
+ * Danish, German, English; English when none fits.
+ */
+export function browserLocale(languages: readonly string[]): AppLocale {
+  for (const tag of languages) {
+    const base = tag.toLowerCase().split(/[-_]/)[0];
+    if (base === 'nb' || base === 'no' || base === 'nn') return 'nb';
+    if (isAppLocale(base)) return base;
+  }
+  return 'en';
+}
+
+/** Speak this language now; with `remember`, also after a reload. */
+export async function useLocale(locale: AppLocale, remember = false): Promise<void> {
+  if (remember) saveTablePrefs({ locale });
+  await setLocale(locale);
+  document.documentElement.lang = locale;
+}
+
+/** The language to start in: the one picked in the app, else the browser's. */
+export function startLocale(): AppLocale {
+  const picked = loadTablePrefs().locale;
+  return isAppLocale(picked) ? picked : browserLocale(navigator.languages ?? []);
+}
+
+if (typeof document !== 'undefined') {
+  useLocale(startLocale()).catch((error: unknown) =>
+    console.warn('Mia Cup could not load its translations:', error),
+  );
+}

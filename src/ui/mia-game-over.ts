@@ -1,18 +1,23 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import { placements, playerStats } from '../game';
+import { livesOverRounds, placements, playerStats } from '../game';
 import { msg, localized, str } from '@lit/localize';
 import { actorContext, type GameActor } from './context';
 import { fire } from './events';
 import { GameController } from './game-controller';
 import { baseStyles } from './styles';
+import { roundsText } from './text/scores';
 import { verdictText } from './text/verdict';
+import './mia-lives-chart';
+import './mia-scoreboard';
+import './mia-stats-table';
 import './mia-verdict';
 
 /**
- * The end of a game: the winner (or the first player out, who loses), the final verdict, lives
- * left and a short summary per player in finishing order, then rematch or a new game.
+ * The end of a game: the winner (or the first player out, who loses), rematch or a new game,
+ * the final verdict, the story of the game per player in finishing order, the chart of lives
+ * over rounds, and the session scoreboard of these players.
  * @fires mia-command - `rematch` or `new-game`
  */
 @localized()
@@ -23,6 +28,7 @@ export class MiaGameOver extends LitElement {
     css`
       :host {
         display: grid;
+        grid-template-columns: minmax(0, 1fr);
         gap: 16px;
         padding: 16px;
         max-width: 1000px;
@@ -43,42 +49,14 @@ export class MiaGameOver extends LitElement {
         font-size: 1.3rem;
         margin: 6px 0 0;
       }
-      table {
-        width: 100%;
-        border-collapse: collapse;
-        font-size: 1.15rem;
-        background: var(--surface);
-        border-radius: var(--radius);
-        overflow: hidden;
-      }
-      th,
-      td {
-        padding: 10px 12px;
-        text-align: right;
-        border-bottom: 1px solid var(--line);
-      }
-      th:nth-child(-n + 2),
-      td:nth-child(-n + 2) {
-        text-align: left;
-      }
-      th {
-        color: var(--muted);
-        font-size: 1rem;
-      }
-      tr.top td {
-        font-weight: 800;
+      h3 {
+        font-size: 1.3rem;
+        margin-bottom: 6px;
       }
       .buttons {
         display: grid;
         grid-template-columns: 1fr 1fr;
         gap: 12px;
-      }
-      .visually-hidden {
-        position: absolute;
-        width: 1px;
-        height: 1px;
-        overflow: hidden;
-        clip-path: inset(50%);
       }
     `,
   ];
@@ -99,17 +77,6 @@ export class MiaGameOver extends LitElement {
     if (!snapshot || !result) return null;
     const { players, history, lastOutcome, round } = snapshot.context;
     const names = players.map((p) => p.name);
-    const stats = playerStats(snapshot.context);
-    const places = placements(snapshot.context);
-    const rows = players
-      .map((p, seat) => ({
-        seat,
-        name: p.name,
-        lives: p.lives,
-        place: places[seat],
-        ...stats[seat],
-      }))
-      .sort((a, b) => a.place - b.place);
     const top = result.kind === 'last-standing' ? result.winner : result.loser;
     const title =
       result.kind === 'last-standing'
@@ -118,7 +85,7 @@ export class MiaGameOver extends LitElement {
     const rounds = history.length;
     return html`<section class="banner" aria-labelledby="title">
         <h2 id="title" data-testid="result">${title}</h2>
-        <p>${msg(str`Game over after ${rounds} rounds.`)}</p>
+        <p>${msg(str`Game over after ${roundsText(rounds)}.`)}</p>
       </section>
       <div class="buttons">
         <button
@@ -140,36 +107,21 @@ export class MiaGameOver extends LitElement {
             ></mia-verdict>`
           : null
       }
-      <table>
-        <caption class="visually-hidden">
-          ${msg('Summary per player')}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">${msg('Place')}</th>
-            <th scope="col">${msg('Player')}</th>
-            <th scope="col">${msg('Lives left')}</th>
-            <th scope="col">${msg('Lifts won')}</th>
-            <th scope="col">${msg('Lifts lost')}</th>
-            <th scope="col">${msg('Caught bluffing')}</th>
-            <th scope="col">${msg('Mias called')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${rows.map(
-            (r) =>
-              html`<tr class=${r.seat === top ? 'top' : ''} data-seat=${r.seat}>
-                <td>${r.place}</td>
-                <td>${r.name}</td>
-                <td>${r.lives}</td>
-                <td>${r.liftsWon}</td>
-                <td>${r.liftsMade - r.liftsWon}</td>
-                <td>${r.timesCaught}</td>
-                <td>${r.miasClaimed}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
+      <mia-stats-table
+        .players=${players}
+        .stats=${playerStats(snapshot.context)}
+        .places=${placements(snapshot.context)}
+        .top=${top}
+      ></mia-stats-table>
+      <section>
+        <h3>${msg('Lives over rounds')}</h3>
+        <mia-lives-chart
+          .series=${livesOverRounds(snapshot.context)}
+          .names=${names}
+          .max=${snapshot.context.rules.startingLives}
+        ></mia-lives-chart>
+      </section>
+      <mia-scoreboard></mia-scoreboard>
 
       <div class="visually-hidden" aria-live="polite">
         ${lastOutcome ? verdictText(lastOutcome, names, round.number) : ''}

@@ -19,6 +19,12 @@ export const newGameStyles = css`
   h2 {
     font-size: 1.4rem;
   }
+  section.language {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+  }
   ol {
     list-style: none;
     margin: 0;

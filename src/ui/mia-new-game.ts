@@ -10,6 +10,8 @@ import { newGameStyles } from './mia-new-game.styles';
 import { setupProblems } from './setup-problems';
 import { presetName, presetSummary } from './text/rules';
 import './mia-rule-settings';
+import './cup/mia-cup-choice';
+import './mia-language-picker';
 
 let nextId = 0;
 type Seat = { id: number; name: string };
@@ -118,7 +120,11 @@ export class MiaNewGame extends LitElement {
   override render() {
     const problems = setupProblems(this.seats.map((s) => s.name));
     const preset = presetOf(this.rules);
-    return html`<section aria-labelledby="players-title">
+    return html`<section class="language" aria-labelledby="language-title">
+        <h2 id="language-title">${msg('Language')}</h2>
+        <mia-language-picker></mia-language-picker>
+      </section>
+      <section aria-labelledby="players-title">
         <h2 id="players-title">${msg('Players, in turn order')}</h2>
         <ol>
           ${repeat(
@@ -155,6 +161,11 @@ export class MiaNewGame extends LitElement {
           @mia-rules=${(e: CustomEvent<RuleSet>) => (this.rules = e.detail)}
         ></mia-rule-settings>
       </section>
+      <section aria-labelledby="cup-title">
+        <h2 id="cup-title">${msg('Cup')}</h2>
+        <mia-cup-choice></mia-cup-choice>
+      </section>
+
       ${
         problems.length > 0
           ? html`<p class="problems" role="alert">${problems.join(' ')}</p>`

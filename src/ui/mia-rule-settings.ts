@@ -1,9 +1,10 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { msg, localized, str } from '@lit/localize';
+import { msg, localized } from '@lit/localize';
 import { MAX_LIVES, RULE_KEYS, type RuleSet } from '../rules';
 import { fire } from './events';
 import { baseStyles } from './styles';
+import { livesText } from './text/scores';
 import { choiceLabels, settingLabels, yesNo } from './text/settings';
 
 type Choice = { value: unknown; label: string };
@@ -93,7 +94,7 @@ export class MiaRuleSettings extends LitElement {
       >
         −
       </button>
-      <output aria-live="polite" aria-label=${msg(str`${lives} lives`)}>${lives}</output>
+      <output aria-live="polite" aria-label=${livesText(lives)}>${lives}</output>
       <button
         aria-label=${msg('More lives')}
         ?disabled=${lives >= MAX_LIVES}

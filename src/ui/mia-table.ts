@@ -4,17 +4,19 @@ import { consume } from '@lit/context';
 import { msg, localized } from '@lit/localize';
 import { actorContext, type GameActor } from './context';
 import { GameController } from './game-controller';
+import { TablePrefsController } from './platform/table-prefs-controller';
 import { baseStyles } from './styles';
 import { verdictText } from './text/verdict';
 import './mia-actions';
+import './mia-odds';
 import './mia-players';
 import './mia-standing-claim';
 import './mia-verdict';
 import './mia-warnings';
 
 /**
- * The table: players and lives, the standing claim, the last verdict, warnings of this round,
- * and the action area for the player to act.
+ * The table: players and lives, the standing claim, the odds (when the table shows them), the
+ * last verdict, warnings of this round, and the action area for the player to act.
  * @slot cup - a cup panel (the Bluetooth or simulated cup, from its own issue)
  */
 @localized()
@@ -66,6 +68,7 @@ export class MiaTable extends LitElement {
   actor?: GameActor;
 
   private game = new GameController(this, () => this.actor);
+  private prefs = new TablePrefsController(this);
 
   override render() {
     const snapshot = this.game.value;
@@ -92,6 +95,16 @@ export class MiaTable extends LitElement {
                 .names=${names}
                 .nextRound=${context.round.number}
               ></mia-verdict>`
+            : null
+        }
+        ${
+          this.prefs.value.odds
+            ? html`<mia-odds
+                .rules=${context.rules}
+                .claim=${context.claim}
+                .outcome=${outcome}
+                .names=${names}
+              ></mia-odds>`
             : null
         }
         <mia-warnings .warnings=${warnings} .players=${context.players}></mia-warnings>

@@ -3,10 +3,17 @@ import { customElement, property } from 'lit/decorators.js';
 import { msg, localized } from '@lit/localize';
 import { fire, type MiaCommand } from './events';
 import { baseStyles } from './styles';
+import './mia-dialog-button';
+import './mia-scoreboard';
+import './mia-stats';
+import './mia-table-options';
 
 /**
- * The bar along the top: undo (always one tap away), history (with export), rules, sound, theme,
- * fullscreen and new game.
+ * The bar along the top. Before a game: sound, theme and fullscreen (the new-game screen has the
+ * language). In a game: undo
+ * (always one tap away), history (with export), rules, the story of the game (statistics, the
+ * lives chart and the session scoreboard, in a dialog), sound, options (odds, theme, fullscreen,
+ * language, in a dialog) and new game: one row on a landscape tablet.
  * @fires mia-command - a button was tapped: `{ command }`
  */
 @localized()
@@ -76,7 +83,11 @@ export class MiaToolbar extends LitElement {
                 ↶ ${msg('Undo')}
               </button>
               <button @click=${this.tap('history')}>${msg('History')}</button>
-              <button @click=${this.tap('rules')}>${msg('Rules')}</button>`
+              <button @click=${this.tap('rules')}>${msg('Rules')}</button>
+              <mia-dialog-button label=${msg('Stats')} data-dialog="stats">
+                <mia-stats titled></mia-stats>
+                <mia-scoreboard></mia-scoreboard>
+              </mia-dialog-button>`
           : null
       }
       <button
@@ -86,21 +97,31 @@ export class MiaToolbar extends LitElement {
       >
         ${this.muted ? msg('Sound off') : msg('Sound on')}
       </button>
-      <button
-        aria-label=${this.theme === 'dark' ? msg('Light theme') : msg('Dark theme')}
-        @click=${this.tap('theme')}
-      >
-        ${this.theme === 'dark' ? msg('Light') : msg('Dark')}
-      </button>
       ${
-        this.canFullscreen
-          ? html`<button
-              aria-pressed=${this.fullscreen ? 'true' : 'false'}
-              @click=${this.tap('fullscreen')}
-            >
-              ${msg('Fullscreen')}
-            </button>`
-          : null
+        this.inGame
+          ? html`<mia-dialog-button label=${msg('Options')} data-dialog="options">
+              <mia-table-options
+                .theme=${this.theme}
+                .fullscreen=${this.fullscreen}
+                .canFullscreen=${this.canFullscreen}
+              ></mia-table-options>
+            </mia-dialog-button>`
+          : html`<button
+                aria-label=${this.theme === 'dark' ? msg('Light theme') : msg('Dark theme')}
+                @click=${this.tap('theme')}
+              >
+                ${this.theme === 'dark' ? msg('Light') : msg('Dark')}
+              </button>
+              ${
+                this.canFullscreen
+                  ? html`<button
+                      aria-pressed=${this.fullscreen ? 'true' : 'false'}
+                      @click=${this.tap('fullscreen')}
+                    >
+                      ${msg('Fullscreen')}
+                    </button>`
+                  : null
+              }`
       }
       ${this.inGame ? html`<button @click=${this.tap('new-game')}>${msg('New game')}</button>` : null}`;
   }

@@ -1,10 +1,13 @@
 /**
  * The game session behind <mia-app>: opens the store, restores or starts the game's actor, saves
- * every accepted step, and plays the cues of new verdicts. No DOM but the cues.
+ * every accepted step, plays the cues of new verdicts, and keeps each finished game's result on
+ * the session scoreboard (forgetting it again when the end is undone). No DOM but the cues.
  */
 import { createActor, type Subscription } from 'xstate';
 import { gameMachine, type GameInput } from '../game';
 import { GameStore, recordOf, restoreGame, type LoadResult } from '../game/persistence';
+import { resultOf } from '../game/scoreboard';
+import { changeScoreboard } from './scoreboard-service';
 import type { GameActor, GameSnapshot } from './context';
 import type { Cue } from './platform/cues';
 
@@ -25,6 +28,8 @@ export class GameSession {
   store: GameStore | null = null;
   actor: GameActor | null = null;
   input: GameInput | null = null;
+  /** The current game's id: its result on the scoreboard is kept under it. */
+  gameId = '';
   private subscription: Subscription | null = null;
   private pending = 0;
   private queue: Promise<void> = Promise.resolve();
@@ -39,7 +44,9 @@ export class GameSession {
     if (loaded.kind === 'none') return { setup, unreadable: null };
     if (loaded.kind === 'unreadable') return { setup, unreadable: loaded };
     try {
-      this.adopt(restoreGame(loaded.game), loaded.game.input, false);
+      const { id } = loaded.game;
+      this.gameId = id ?? newGameId();
+      this.adopt(restoreGame(loaded.game), loaded.game.input, id === undefined);
       return { setup, unreadable: null };
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
@@ -52,6 +59,7 @@ export class GameSession {
 
   /** Start a new game (replacing the stored one) and remember its set-up. */
   start(input: GameInput): void {
+    this.gameId = newGameId();
     this.adopt(createActor(gameMachine, { input }).start(), input, true);
     void this.store?.saveSetup(input).catch((e) => this.hooks.onError(e));
   }
@@ -82,8 +90,10 @@ export class GameSession {
     this.subscription = actor.subscribe((snapshot) => {
       if (snapshot === previous) return;
       const before = previous.context.history.length;
+      const wasOver = previous.hasTag('over');
       previous = snapshot;
       this.save(actor, input);
+      this.score(snapshot, wasOver);
       const { history, lastOutcome } = snapshot.context;
       if (history.length > before && lastOutcome) {
         this.hooks.onCue(
@@ -93,12 +103,23 @@ export class GameSession {
     });
     this.hooks.onActor(actor);
     if (saveNow) this.save(actor, input);
+    this.score(actor.getSnapshot(), false);
+  }
+
+  /** Keep a finished game's result (again, after an undone end); forget an undone one. */
+  private score(snapshot: GameSnapshot, wasOver: boolean): void {
+    const id = this.gameId;
+    const result = resultOf(id, snapshot.context);
+    if (!result && !wasOver) return;
+    void changeScoreboard((board) => (result ? board.record(result) : board.forget(id))).catch(
+      (error) => this.hooks.onError(error),
+    );
   }
 
   private save(actor: GameActor, input: GameInput): void {
     const store = this.store;
     if (!store) return;
-    const record = recordOf(actor, input);
+    const record = recordOf(actor, input, this.gameId);
     if (this.pending++ === 0) this.hooks.onSaving(true);
     this.queue = this.queue
       .then(() => store.saveGame(record))
@@ -108,3 +129,8 @@ export class GameSession {
       });
   }
 }
+
+const newGameId = (): string =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;

@@ -1,6 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, acceptMia, claim, dice, lift, openFresh, roll, startGame } from './fixtures';
+import {
+  test,
+  expect,
+  acceptMia,
+  claim,
+  dice,
+  lift,
+  openFresh,
+  option,
+  roll,
+  startGame,
+  toggleOdds,
+} from './fixtures';
 
 async function noViolations(page: Page, screen: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -35,10 +47,10 @@ test('axe finds no violations on any screen, in either theme', async ({ page }) 
   await noViolations(page, 'rules');
   await page.getByRole('button', { name: 'Close' }).click();
 
-  await page.getByRole('button', { name: 'Light theme' }).click();
+  await option(page, 'Light theme');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await noViolations(page, 'table, light theme');
-  await page.getByRole('button', { name: 'Dark theme' }).click();
+  await option(page, 'Dark theme');
 
   await roll(page);
   await claim(page, 21);
@@ -67,4 +79,40 @@ test('axe finds no violations on the unreadable-game screen', async ({ page }) =
   await page.reload();
   await expect(page.getByText('newer version of Mia Cup').first()).toBeVisible();
   await noViolations(page, 'unreadable');
+});
+
+test('axe finds no violations on the odds, the statistics and the scoreboard, in both themes', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await startGame(page, ['Ann', 'Bo'], 'pub', { lives: 2 });
+  await toggleOdds(page);
+  await roll(page);
+  await claim(page, 54);
+  await noViolations(page, 'odds, standing claim');
+  await lift(page);
+  await dice(page, 4, 3);
+  await noViolations(page, 'odds, after a lift');
+  for (const theme of ['dark', 'light']) {
+    for (const name of ['Stats', 'Options']) {
+      await page.getByRole('button', { name, exact: true }).click();
+      await expect(page.getByRole('dialog', { name })).toBeVisible();
+      await noViolations(page, `${name}, ${theme}`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name })).toBeHidden();
+    }
+    if (theme === 'dark') await option(page, 'Light theme');
+  }
+  // Bo opens (after the loser) with a true 65; Ann lifts it and is the first out.
+  await roll(page);
+  await claim(page, 65);
+  await lift(page);
+  await dice(page, 6, 5);
+  await expect(page.locator('mia-game-over mia-lives-chart')).toBeVisible();
+  await noViolations(page, 'game over, light theme');
+  await page.getByRole('button', { name: 'Options', exact: true }).click();
+  await page.locator('mia-language-picker select').selectOption('nb');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nb');
+  await noViolations(page, 'game over, Norwegian');
 });

@@ -107,3 +107,18 @@ export const verdict = (page: Page) => page.locator('[data-testid="verdict"]').f
 
 /** Wait until every step so far is written to IndexedDB. */
 export const saved = (page: Page) => expect(page.locator('mia-app')).not.toHaveAttribute('saving');
+
+/** In a game: open the Options dialog, tap one of its buttons, and close it again. */
+export async function option(page: Page, name: string | RegExp): Promise<void> {
+  const options = page.locator('mia-dialog-button[data-dialog="options"]');
+  await options.getByRole('button', { name: 'Options', exact: true }).click();
+  const dialog = options.getByRole('dialog', { name: 'Options' });
+  await expect(dialog).toBeVisible();
+  // The dialog's content is slotted: a child of <mia-dialog-button>, not of <dialog>.
+  await options.getByRole('button', { name, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+/** In a game: show or hide the odds (through the Options dialog). */
+export const toggleOdds = (page: Page) => option(page, /^(Show odds|Odds shown)$/);

@@ -43,9 +43,59 @@ test('a game played to the end, exported, then a rematch', async ({ page }) => {
   await expect(over.getByTestId('result')).toHaveText('Bo wins!');
   await expect(over).toContainText("Cy gives up to Bo's Mia and loses 1 life.");
   const row = (seat: number) => over.locator(`tr[data-seat="${seat}"] td`);
-  await expect(row(0)).toHaveText(['3', 'Ann', '0', '0', '0', '1', '0']);
-  await expect(row(1)).toHaveText(['1', 'Bo', '1', '1', '0', '0', '1']);
-  await expect(row(2)).toHaveText(['2', 'Cy', '0', '0', '0', '0', '0']);
+  // Place, player, lives; lifts made, won, lost; caught, bluffs survived, lies low, blind
+  // passes, Mias rolled, Mias called; lives lost: caught, wrong lift, given up to a Mia.
+  await expect(row(0)).toHaveText([
+    '3',
+    'Ann',
+    '0',
+    '0',
+    '0',
+    '0',
+    '1',
+    '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    '1',
+    '0',
+    '0',
+  ]);
+  await expect(row(1)).toHaveText([
+    '1',
+    'Bo',
+    '1',
+    '1',
+    '1',
+    '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    '1',
+    '0',
+    '0',
+    '0',
+  ]);
+  await expect(row(2)).toHaveText([
+    '2',
+    'Cy',
+    '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    '1',
+  ]);
 
   await page.getByRole('button', { name: 'History' }).click();
   await expect(page.locator('mia-history')).toContainText('Round 2, opened by Bo');

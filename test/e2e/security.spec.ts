@@ -17,7 +17,7 @@ test('a player name with markup is shown as text, never run', async ({ page }) =
   await lift(page);
   await dice(page, 1, 1);
   await expect(page.getByTestId('verdict')).toHaveText(
-    `Dice 11, claim 43: the claim holds, so Bo loses 1 life.`,
+    `Dice 11 (double 1), claim 43: the claim holds, so Bo loses 1 life.`,
   );
   await expect(page.locator('mia-verdict')).toContainText(`${XSS} opens round 2.`);
   await page.getByRole('button', { name: 'History' }).click();

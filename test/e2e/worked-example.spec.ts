@@ -41,7 +41,7 @@ test('the worked example of 000, played by taps alone', async ({ page }) => {
   await lift(page);
   await dice(page, 4, 4);
   await expect(verdict(page)).toHaveText(
-    'Dice 44, claim 44: the claim holds, so Erik loses 1 life.',
+    'Dice 44 (double 4), claim 44 (double 4): the claim holds, so Erik loses 1 life.',
   );
   await expect(page.locator('mia-verdict')).toContainText('Olaf opens round 3.');
   expect(await livesShown(page)).toEqual([2, 3, 2]);
@@ -67,7 +67,7 @@ test('the worked example of 000, played by taps alone', async ({ page }) => {
   await lift(page);
   await dice(page, 2, 1);
   await expect(verdict(page)).toHaveText(
-    'Dice 21 (Mia), claim 11: the claim holds, so Erik loses 2 lives.',
+    'Dice 21 (Mia), claim 11 (double 1): the claim holds, so Erik loses 2 lives.',
   );
   const details = page.locator('mia-verdict');
   await expect(details).toContainText('Mia was under the cup, so the loser loses 2 lives.');

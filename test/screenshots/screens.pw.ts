@@ -11,9 +11,11 @@ import {
   dice,
   lift,
   openFresh,
+  option,
   passBlind,
   roll,
   startGame,
+  toggleOdds,
 } from '../e2e/fixtures';
 
 const SIZES = [
@@ -51,12 +53,49 @@ for (const size of SIZES) {
     await page.getByRole('button', { name: 'Rules' }).click();
     await shot('09-rules');
     await page.getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('button', { name: 'Light theme' }).click();
+    await option(page, 'Light theme');
     await shot('10-light');
-    await page.getByRole('button', { name: 'Dark theme' }).click();
+    await option(page, 'Dark theme');
+    await toggleOdds(page);
+    await shot('13-odds-after-lift');
+    await roll(page);
+    await claim(page, 54);
+    await shot('14-odds-standing');
+    await page.getByRole('button', { name: 'Stats', exact: true }).click();
+    await shot('15-stats');
+    await page.keyboard.press('Escape');
+    await option(page, 'Light theme');
+    await page.getByRole('button', { name: 'Stats', exact: true }).click();
+    await shot('16-stats-light');
+    await page.keyboard.press('Escape');
+    await option(page, 'Dark theme');
+    await page.getByRole('button', { name: 'Options', exact: true }).click();
+    await page.locator('mia-language-picker select').selectOption('nb');
+    await page.keyboard.press('Escape');
+    await shot('17-table-norwegian');
+    await page.getByRole('button', { name: 'Valg', exact: true }).click();
+    await page.locator('mia-language-picker select').selectOption('en');
+    await page.keyboard.press('Escape');
+    await toggleOdds(page);
+    await lift(page);
+    await dice(page, 5, 4);
     await playToEnd(page);
     await expect(page.locator('mia-game-over')).toBeVisible();
     await shot('11-game-over');
+    await page.locator('mia-game-over mia-scoreboard').scrollIntoViewIfNeeded();
+    await shot('18-game-over-scoreboard');
+    await option(page, 'Light theme');
+    await page.locator('mia-game-over mia-lives-chart').scrollIntoViewIfNeeded();
+    await shot('19-game-over-light');
+    await option(page, 'Dark theme');
+    await page.getByRole('button', { name: 'Options', exact: true }).click();
+    await shot('20-options-dialog');
+    await page.locator('mia-language-picker select').selectOption('de');
+    await page.keyboard.press('Escape');
+    await shot('21-game-over-german');
+    await page.getByRole('button', { name: 'Optionen', exact: true }).click();
+    await page.locator('mia-language-picker select').selectOption('en');
+    await page.keyboard.press('Escape');
   });
 }
 

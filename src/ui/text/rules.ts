@@ -2,12 +2,13 @@
 import { msg, str } from '@lit/localize';
 import type { PresetId } from '../../game';
 import type { RuleSet } from '../../rules';
+import { livesText } from './scores';
 
 /** One sentence per setting, in the settings panel's order. */
 export function rulesInWords(rules: RuleSet): string[] {
   const lives = rules.startingLives;
   return [
-    msg(str`Everyone starts with ${lives} lives; a player with none left is out.`),
+    msg(str`Everyone starts with ${livesText(lives)}; a player with none left is out.`),
     rules.doubles === 'ones-high'
       ? msg('Doubles beat every other roll but Mia: 11 is the highest double, 66 the lowest.')
       : msg('Doubles beat every other roll but Mia: 66 is the highest double, 11 the lowest.'),

@@ -21,7 +21,7 @@ describe('verdicts in words', () => {
     const verdict = settleLift({ lifter: 0, claimer: 2, claim: 11, dice: [2, 1] }, longhall);
     const outcome = applyVerdict(verdict, [2, 3, 2], longhall);
     expect(verdictHeadline(outcome, names)).toBe(
-      'Dice 21 (Mia), claim 11: the claim holds, so Erik loses 2 lives.',
+      'Dice 21 (Mia), claim 11 (double 1): the claim holds, so Erik loses 2 lives.',
     );
     expect(verdictDetails(outcome, names, 4)).toEqual([
       'Mia was under the cup, so the loser loses 2 lives.',

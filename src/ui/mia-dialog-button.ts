@@ -1,0 +1,89 @@
+import { LitElement, css, html } from 'lit';
+import { customElement, property, query, state } from 'lit/decorators.js';
+import { msg, localized } from '@lit/localize';
+import { baseStyles } from './styles';
+
+/**
+ * A toolbar button that opens its content in a modal dialog (Escape or Close shuts it). The
+ * content is rendered only while the dialog is open.
+ * @slot - the dialog's content
+ * @csspart button - the opening button
+ */
+@localized()
+@customElement('mia-dialog-button')
+export class MiaDialogButton extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: inline-flex;
+      }
+      button {
+        min-height: 56px;
+        font-size: 1.05rem;
+        padding: 0 13px;
+      }
+      dialog {
+        width: min(1000px, 96vw);
+        max-height: 92vh;
+        padding: 16px 20px 20px;
+        border: 2px solid var(--line);
+        border-radius: var(--radius);
+        background: var(--surface);
+        color: var(--text);
+      }
+      dialog::backdrop {
+        background: rgb(0 0 0 / 0.6);
+      }
+      /* Close stays in reach (and above the content) while a long dialog scrolls. */
+      .bar {
+        position: sticky;
+        top: 0;
+        z-index: 1;
+        display: flex;
+        justify-content: flex-end;
+        height: 0;
+        overflow: visible;
+      }
+      .close {
+        box-shadow: 0 2px 10px rgb(0 0 0 / 0.35);
+      }
+    `,
+  ];
+
+  /** The button's text; also the dialog's name. */
+  @property() label = '';
+  @state() private open = false;
+  @query('dialog') private dialog?: HTMLDialogElement;
+
+  private async show() {
+    this.open = true;
+    await this.updateComplete;
+    this.dialog?.showModal();
+  }
+
+  private close = () => {
+    this.dialog?.close();
+    this.open = false;
+  };
+
+  override render() {
+    return html`<button part="button" @click=${() => void this.show()}>${this.label}</button>
+      <dialog aria-label=${this.label} @close=${this.close}>
+        ${
+          this.open
+            ? html`<div class="bar">
+                  <button class="close" @click=${this.close}>${msg('Close')}</button>
+                </div>
+                <slot></slot>`
+            : null
+        }
+      </dialog>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mia-dialog-button': MiaDialogButton;
+  }
+}

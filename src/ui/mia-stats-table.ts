@@ -1,0 +1,135 @@
+import { LitElement, css, html } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { msg, localized } from '@lit/localize';
+import type { Player, PlayerStats } from '../game';
+import { baseStyles } from './styles';
+
+/**
+ * The story of the game per player, one row each: lives, lifts made and won, caught bluffing,
+ * bluffs that survived a lift, lies low, blind passes, Mias rolled and claimed, and lives lost
+ * by cause. With `places`, rows come in finishing order with a place column.
+ */
+@localized()
+@customElement('mia-stats-table')
+export class MiaStatsTable extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: block;
+        min-width: 0;
+      }
+      .scroll {
+        overflow-x: auto;
+        border-radius: var(--radius);
+      }
+      table {
+        width: 100%;
+        border-collapse: collapse;
+        font-size: 1.15rem;
+        background: var(--surface);
+        font-variant-numeric: tabular-nums;
+      }
+      th,
+      td {
+        padding: 8px 8px;
+        text-align: right;
+        border-bottom: 1px solid var(--line);
+      }
+      th {
+        color: var(--muted);
+        font-size: 0.8rem;
+        font-weight: 700;
+        line-height: 1.15;
+        vertical-align: bottom;
+      }
+      .name,
+      .place {
+        text-align: left;
+      }
+      td.name {
+        font-weight: 800;
+        white-space: nowrap;
+      }
+      tr.top td {
+        font-weight: 800;
+        color: var(--accent);
+      }
+      td.zero {
+        color: var(--muted);
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) players: readonly Player[] = [];
+  @property({ attribute: false }) stats: readonly PlayerStats[] = [];
+  /** Place per seat, once the game is over. */
+  @property({ attribute: false }) places: readonly number[] | null = null;
+  /** Seat to show in bold (the winner, or the first player out where that loses). */
+  @property({ type: Number }) top: number | null = null;
+
+  private cell(value: number) {
+    return html`<td class=${value === 0 ? 'zero' : ''}>${value}</td>`;
+  }
+
+  override render() {
+    const places = this.places;
+    const seats = this.players.map((_, seat) => seat);
+    if (places) seats.sort((a, b) => places[a] - places[b]);
+    // Scrolls sideways on a narrow screen: focusable, so the keyboard can scroll it too.
+    return html`<div
+      class="scroll"
+      tabindex="0"
+      role="region"
+      aria-label=${msg('Statistics per player')}
+    >
+      <table>
+        <caption class="visually-hidden">
+          ${msg('Statistics per player')}
+        </caption>
+        <thead>
+          <tr>
+            ${places ? html`<th scope="col" class="place">${msg('Place')}</th>` : null}
+            <th scope="col" class="name">${msg('Player')}</th>
+            <th scope="col">${msg('Lives left')}</th>
+            <th scope="col">${msg('Lifts made')}</th>
+            <th scope="col">${msg('Lifts won')}</th>
+            <th scope="col">${msg('Lifts lost')}</th>
+            <th scope="col">${msg('Caught bluffing')}</th>
+            <th scope="col">${msg('Bluffs survived')}</th>
+            <th scope="col">${msg('Lies low')}</th>
+            <th scope="col">${msg('Blind passes')}</th>
+            <th scope="col">${msg('Mias rolled')}</th>
+            <th scope="col">${msg('Mias called')}</th>
+            <th scope="col">${msg('Lives lost: caught')}</th>
+            <th scope="col">${msg('Lives lost: wrong lift')}</th>
+            <th scope="col">${msg('Lives lost: gave up to Mia')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${seats.map((seat) => {
+            const s = this.stats[seat];
+            const p = this.players[seat];
+            if (!s || !p) return null;
+            return html`<tr class=${seat === this.top ? 'top' : ''} data-seat=${seat}>
+              ${places ? html`<td class="place">${places[seat]}</td>` : null}
+              <td class="name">${p.name}</td>
+              ${this.cell(p.lives)} ${this.cell(s.liftsMade)} ${this.cell(s.liftsWon)}
+              ${this.cell(s.liftsMade - s.liftsWon)} ${this.cell(s.timesCaught)}
+              ${this.cell(s.bluffsSurvived)} ${this.cell(s.liesLow)} ${this.cell(s.blindPasses)}
+              ${this.cell(s.miasRolled)} ${this.cell(s.miasClaimed)}
+              ${this.cell(s.livesLost.caught)} ${this.cell(s.livesLost.wrongLift)}
+              ${this.cell(s.livesLost.miaGivenUp)}
+            </tr>`;
+          })}
+        </tbody>
+      </table>
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mia-stats-table': MiaStatsTable;
+  }
+}

@@ -1,0 +1,74 @@
+import { LitElement, css, html } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { msg, localized } from '@lit/localize';
+import { livesOverRounds, placements, playerStats } from '../game';
+import { actorContext, type GameActor } from './context';
+import { GameController } from './game-controller';
+import { baseStyles } from './styles';
+import './mia-lives-chart';
+import './mia-stats-table';
+
+/**
+ * The story of the game so far, from the game in context: statistics per player and the chart
+ * of lives over rounds. Once the game is over, the table is in finishing order with places.
+ */
+@localized()
+@customElement('mia-stats')
+export class MiaStats extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: grid;
+        grid-template-columns: minmax(0, 1fr);
+        gap: 14px;
+        min-width: 0;
+      }
+      h2 {
+        font-size: 1.5rem;
+      }
+      h3 {
+        font-size: 1.2rem;
+        margin-bottom: 6px;
+      }
+    `,
+  ];
+
+  @consume({ context: actorContext, subscribe: true })
+  @state()
+  actor?: GameActor;
+
+  /** Show the title (off where the surrounding screen has its own). */
+  @property({ type: Boolean }) titled = false;
+
+  private game = new GameController(this, () => this.actor);
+
+  override render() {
+    const context = this.game.value?.context;
+    if (!context) return null;
+    const { players, result } = context;
+    const top = result ? (result.kind === 'last-standing' ? result.winner : result.loser) : null;
+    return html`${this.titled ? html`<h2>${msg('The story of the game')}</h2>` : null}
+      <mia-stats-table
+        .players=${players}
+        .stats=${playerStats(context)}
+        .places=${result ? placements(context) : null}
+        .top=${top}
+      ></mia-stats-table>
+      <section>
+        <h3>${msg('Lives over rounds')}</h3>
+        <mia-lives-chart
+          .series=${livesOverRounds(context)}
+          .names=${players.map((p) => p.name)}
+          .max=${context.rules.startingLives}
+        ></mia-lives-chart>
+      </section>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mia-stats': MiaStats;
+  }
+}

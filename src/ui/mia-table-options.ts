@@ -1,0 +1,110 @@
+import { LitElement, css, html } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { msg, localized } from '@lit/localize';
+import { fire, type MiaCommand } from './events';
+import { saveTablePrefs } from './platform/prefs';
+import { TablePrefsController } from './platform/table-prefs-controller';
+import { baseStyles } from './styles';
+import './mia-language-picker';
+
+/**
+ * The table's less frequent choices, kept off the crowded in-game toolbar: the referee's odds
+ * (off by default), light or dark theme, fullscreen and the language. All are remembered on
+ * this device but fullscreen.
+ * @fires mia-command - `theme` or `fullscreen`
+ */
+@localized()
+@customElement('mia-table-options')
+export class MiaTableOptions extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: grid;
+        gap: 14px;
+        max-width: 560px;
+      }
+      h2 {
+        font-size: 1.5rem;
+      }
+      .row {
+        display: grid;
+        grid-template-columns: 1fr auto;
+        align-items: center;
+        gap: 12px;
+        font-size: 1.2rem;
+        font-weight: 650;
+      }
+      .row button {
+        min-width: 150px;
+      }
+      button[aria-pressed='true'] {
+        background: var(--accent);
+        border-color: var(--accent);
+        color: var(--on-accent);
+      }
+      .hint {
+        color: var(--muted);
+        font-size: 1rem;
+        font-weight: 500;
+        display: block;
+      }
+    `,
+  ];
+
+  @property() theme: 'dark' | 'light' = 'dark';
+  @property({ type: Boolean }) fullscreen = false;
+  @property({ type: Boolean }) canFullscreen = false;
+
+  private prefs = new TablePrefsController(this);
+
+  private tap(command: MiaCommand) {
+    return () => fire(this, 'mia-command', { command });
+  }
+
+  override render() {
+    const odds = this.prefs.value.odds;
+    return html`<h2>${msg('Options')}</h2>
+      <div class="row">
+        <span>
+          ${msg('Odds')}
+          <span class="hint"
+            >${msg('The chance that a fresh roll reaches or beats the claim.')}</span
+          >
+        </span>
+        <button
+          aria-pressed=${odds ? 'true' : 'false'}
+          data-toggle="odds"
+          @click=${() => saveTablePrefs({ odds: !odds })}
+        >
+          ${odds ? msg('Odds shown') : msg('Show odds')}
+        </button>
+      </div>
+      <div class="row">
+        <span>${msg('Theme')}</span>
+        <button @click=${this.tap('theme')}>
+          ${this.theme === 'dark' ? msg('Light theme') : msg('Dark theme')}
+        </button>
+      </div>
+      ${
+        this.canFullscreen
+          ? html`<div class="row">
+              <span>${msg('Fullscreen')}</span>
+              <button
+                aria-pressed=${this.fullscreen ? 'true' : 'false'}
+                @click=${this.tap('fullscreen')}
+              >
+                ${msg('Fullscreen')}
+              </button>
+            </div>`
+          : null
+      }
+      <mia-language-picker labelled></mia-language-picker>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mia-table-options': MiaTableOptions;
+  }
+}
