@@ -254,3 +254,16 @@ test.describe('a browser without Web Bluetooth (an iPad)', () => {
     await expect(page.locator('mia-actions')).toContainText('Ada: look, then announce a score.');
   });
 });
+
+test('with no Bluetooth adapter on, the panel says so and the game goes on by touch', async ({
+  page,
+}) => {
+  // No emulated adapter: Web Bluetooth exists (the flag is on) but reports no radio.
+  await openWithCup(page);
+  await startGame(page, ['Ada', 'Ben']);
+  await expect(panel(page)).toContainText('Bluetooth is off or missing on this device');
+  await expect(panel(page).getByRole('button', { name: 'Connect cup' })).toHaveCount(0);
+  await page.locator('mia-actions [data-action="ROLL"]').click();
+  await claim(page, 54);
+  await expect(toAct(page)).toHaveText('Ben');
+});
