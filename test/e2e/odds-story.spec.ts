@@ -14,6 +14,9 @@ import {
   toggleOdds,
 } from './fixtures';
 
+/** A table row's cells, written as one line of words. */
+const cells = (words: string) => words.split(' ');
+
 /** The odds toggle, in the Options dialog. */
 async function oddsPressed(page: Page): Promise<string | null> {
   const options = page.locator('mia-dialog-button[data-dialog="options"]');
@@ -94,22 +97,9 @@ test('the story of the game: live statistics and a chart in both themes, then at
   await stats.getByRole('button', { name: 'Stats' }).click();
   const dialog = stats.getByRole('dialog', { name: 'Stats' });
   await expect(dialog).toBeVisible();
-  await expect(stats.locator('tr[data-seat="0"] td')).toHaveText([
-    'Ann',
-    '1',
-    '0',
-    '0',
-    '0',
-    '1',
-    '0',
-    '0',
-    '0',
-    '0',
-    '0',
-    '1',
-    '0',
-    '0',
-  ]);
+  await expect(stats.locator('tr[data-seat="0"] td')).toHaveText(
+    cells('Ann 1 0 0 0 1 0 0 0 0 0 1 0 0'),
+  );
   await expect(stats.locator('tr[data-seat="1"] td').nth(1)).toHaveText('2');
   expect(await chartLines(page, 'mia-dialog-button[data-dialog="stats"]')).toEqual([3, 3, 3]);
   const chart = stats.locator('mia-lives-chart svg[role="img"]');
