@@ -383,6 +383,7 @@ export class CupConnection {
     const stateValue = await op('read state', () => state.readValue());
     alive();
     const current = decodeState(stateValue);
+    if (current.ok) this.stream.restartedBefore(current.value.timeMs);
     if (current.ok) this.applyState(current.value);
     else this.malformed('state', current);
 

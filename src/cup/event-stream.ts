@@ -48,6 +48,19 @@ export class EventStream {
     this.tracker.baseline(seq);
   }
 
+  /**
+   * A State read on (re)connecting, before its time is taken as "now": a cup clock behind the
+   * newest time already seen means the cup restarted while away. Its numbers started again at 0
+   * (`booted`), so the events since are asked for from the start, whatever number was last seen.
+   */
+  restartedBefore(timeMs: number): boolean {
+    if (this.newestClock === null) return false;
+    const behind = elapsedMs(this.newestClock, timeMs);
+    if (behind === 0 || behind >= HALF_CLOCK) return false;
+    this.tracker.reset(seqAdd(0, -1));
+    return true;
+  }
+
   /** A State's time: "now" on the cup's clock. */
   now(timeMs: number): void {
     this.newestClock = timeMs;

@@ -194,6 +194,35 @@ describe('CupConnection with the simulated cup', () => {
     expect(sensed().slice(-1)).toEqual(['lid-opened#1']);
   });
 
+  it('a restart while away is noticed by the cup clock, even when the new numbers overlap', async () => {
+    const { cup, fw, connection, events, sensed } = setUp();
+    await connection.connect();
+    await vi.advanceTimersByTimeAsync(5_000);
+    fw.startShake();
+    fw.endShake();
+    await flush();
+    expect(sensed()).toEqual(['shake-started#1', 'shake-ended#2']);
+    cup.drop();
+    fw.reboot();
+    for (let i = 0; i < 2; i++) {
+      fw.startShake();
+      fw.endShake();
+    }
+    fw.openLid(); // numbers 1..5 of the new boot: past the 2 the app saw last
+    await vi.advanceTimersByTimeAsync(1_000);
+    await flush();
+    expect(events.some((e) => e.type === 'warning' && e.warning.code === 'cup-restarted')).toBe(
+      true,
+    );
+    expect(sensed().slice(2)).toEqual([
+      'shake-started#1',
+      'shake-ended#2',
+      'shake-started#3',
+      'shake-ended#4',
+      'lid-opened#5',
+    ]);
+  });
+
   it('no reconnect after the players disconnect', async () => {
     const { cup, connection } = setUp();
     await connection.connect();
