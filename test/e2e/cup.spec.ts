@@ -193,7 +193,7 @@ test('identify and sensitivity writes arrive at the cup with the right bytes', a
   // The app read the config after connecting; drop that write.
   await cup.waitForWrite((w) => control(w) && w.bytes[0] === 0x03);
   await panel(page).getByRole('button', { name: 'Identify' }).click();
-  const identify = await cup.waitForWrite(control);
+  const identify = await cup.waitForWrite((w) => control(w) && w.bytes[0] === 0x01);
   expect(identify.writeType).toBe('write-with-response');
   expect(identify.bytes).toEqual([0x01, identify.bytes[1], 0x03, 0xd0, 0x07]);
   expect(cup.firmware.identified).toEqual([{ blink: true, buzz: true, durationMs: 2000 }]);
@@ -202,7 +202,8 @@ test('identify and sensitivity writes arrive at the cup with the right bytes', a
   await panel(page).getByRole('button', { name: 'Firm' }).click();
   await panel(page).getByRole('button', { name: '150 ms' }).click();
   await panel(page).getByRole('button', { name: 'Save to cup' }).click();
-  const write = await cup.waitForWrite(control);
+  // Opening the panel may read the config again first: wait for the write itself.
+  const write = await cup.waitForWrite((w) => control(w) && w.bytes[0] === 0x04);
   const config = {
     shakeThresholdMg: 2000,
     shakeMinMs: 400,
