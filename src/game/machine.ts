@@ -12,6 +12,7 @@ import {
   settleLift,
   settleMiaAccepted,
   isMia,
+  nextSeatInPlay,
   type ClaimKind,
   type Dice,
   type Settlement,
@@ -90,14 +91,11 @@ function settlementOf(context: GameContext, event: GameEvent): Settlement {
   );
 }
 
-const nextInPlay = (context: GameContext, from: number): number => {
-  const n = context.players.length;
-  for (let step = 1; step <= n; step += 1) {
-    const seat = (from + step) % n;
-    if (context.players[seat].lives > 0) return seat;
-  }
-  return from;
-};
+const nextInPlay = (context: GameContext, from: number): number =>
+  nextSeatInPlay(
+    from,
+    context.players.map((p) => p.lives),
+  );
 
 const allowed = ({ context, event }: { context: GameContext; event: GameEvent }, phase: Phase) =>
   refusal({ value: phase, context }, event) === null;
