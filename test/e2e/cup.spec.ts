@@ -21,6 +21,13 @@ async function connect(page: Page): Promise<void> {
   await expect(status(page)).toHaveText('Connected');
 }
 
+/** A new two-player game with the emulated cup connected through the chooser. */
+async function connectedGame(page: Page): Promise<void> {
+  await openWithCup(page);
+  await startGame(page, ['Ada', 'Ben']);
+  await connect(page);
+}
+
 /** Shake the cup (started and ended), as the players would. */
 async function shake(cup: EmulatedCup): Promise<void> {
   cup.firmware.startShake();
@@ -53,9 +60,7 @@ test('the cup drives a round: chooser, battery and firmware, a shake rolls, a li
   page,
   cup,
 }) => {
-  await openWithCup(page);
-  await startGame(page, ['Ada', 'Ben']);
-  await connect(page);
+  await connectedGame(page);
   await expect(page.getByTestId('cup-battery')).toHaveText('Battery 87%');
   await expect(page.getByTestId('cup-firmware')).toHaveText('Firmware 1.4.2');
   cup.firmware.setBattery(64);
@@ -124,9 +129,7 @@ test('a drop mid-round: reconnect, replay, and the table ends as if nothing drop
   page,
   cup,
 }) => {
-  await openWithCup(page);
-  await startGame(page, ['Ada', 'Ben']);
-  await connect(page);
+  await connectedGame(page);
   await playRound(page, cup, false);
   const undisturbed = await table(page);
 
@@ -163,9 +166,7 @@ test('malformed frames are ignored with a visible count, and the cup goes on', a
   page,
   cup,
 }) => {
-  await openWithCup(page);
-  await startGame(page, ['Ada', 'Ben']);
-  await connect(page);
+  await connectedGame(page);
   await cup.notify(CHARACTERISTIC_UUIDS.events, [0x01, 0x05]); // truncated
   await cup.notify(CHARACTERISTIC_UUIDS.events, fromHex('00010010270000')); // type 0
   await cup.notify(
@@ -186,9 +187,7 @@ test('identify and sensitivity writes arrive at the cup with the right bytes', a
   page,
   cup,
 }) => {
-  await openWithCup(page);
-  await startGame(page, ['Ada', 'Ben']);
-  await connect(page);
+  await connectedGame(page);
   const control = (w: { uuid: string }) => w.uuid === CHARACTERISTIC_UUIDS.control;
   // The app read the config after connecting; drop that write.
   await cup.waitForWrite((w) => control(w) && w.bytes[0] === 0x03);
@@ -221,9 +220,7 @@ test('after a reload the cup is remembered: one tap reconnects, and what it sens
   page,
   cup,
 }) => {
-  await openWithCup(page);
-  await startGame(page, ['Ada', 'Ben']);
-  await connect(page);
+  await connectedGame(page);
   await shake(cup);
   await claim(page, 43);
   await saved(page);
