@@ -59,8 +59,8 @@ export default tseslint.config(
     files: ['src/cup/**/*.ts'],
     rules: layer([
       {
-        group: ['**/game/**', '**/ui/**', '**/rules/**', 'xstate'],
-        message: 'the cup knows nothing of the game',
+        group: ['**/game/**', '**/ui/**', '**/rules/**'],
+        message: 'the cup knows nothing of the game (xstate is fine: its connection is a machine)',
       },
     ]),
   },

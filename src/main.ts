@@ -1,7 +1,9 @@
 /**
  * Wires the layers together: localization first, then the app element (which loads the game),
  * then the cup. The cup's typed events become the round machine's `CUP.*` events here and only
- * here: the game never sees the cup, the cup never sees the game.
+ * here: the game never sees the cup, the cup never sees the game. Which cup event is which move
+ * is PROTOCOL.md's rule (section 6): the roll is `shake_started`, a look or a lift is
+ * `lid_opened`; a shake's end changes nothing.
  */
 import './ui/localize';
 import './ui/mia-app';
@@ -15,6 +17,7 @@ import {
 } from './cup';
 import type { SensorEvent } from './game';
 import type { CupBinding, CupChoice } from './ui/cup/cup-context';
+import { HandSteps } from './ui/cup/hand-steps';
 
 /** A cup event as the round machine's sensor event; null for what the game does not use. */
 function sensorEvent(event: CupEvent): SensorEvent | null {
@@ -32,14 +35,18 @@ function sensorEvent(event: CupEvent): SensorEvent | null {
 
 const CHOICE_KEY = 'mia-cup.choice';
 const app = document.querySelector('mia-app');
+const steps = app ? new HandSteps(app) : null;
 
 function bind(choice: CupChoice): CupBinding {
+  const movedOnAt = () => steps?.at ?? -Infinity;
   if (choice === 'simulated') {
     const sim = new SimulatedCup();
-    return { connection: new CupConnection({ transport: new SimulatedTransport(sim) }), sim };
+    const transport = new SimulatedTransport(sim);
+    return { connection: new CupConnection({ transport, movedOnAt }), sim };
   }
   const transport = new WebBluetoothTransport();
-  return { connection: new CupConnection({ transport, memory: localStorageMemory() }), sim: null };
+  const memory = localStorageMemory();
+  return { connection: new CupConnection({ transport, memory, movedOnAt }), sim: null };
 }
 
 let stop: (() => void) | null = null;
@@ -52,16 +59,13 @@ function useCup(choice: CupChoice): void {
   const { connection } = binding;
   stop = connection.on((event) => {
     const sensor = sensorEvent(event);
-    if (sensor) app.actor?.send(sensor);
+    if (sensor) steps?.fromCup(sensor);
   });
   app.cup = binding;
-  void connection
-    .init()
-    .then(async () => {
-      if (choice === 'simulated') await connection.connect();
-      else await connection.restore();
-    })
-    .catch(() => {}); // the cup panel shows what went wrong
+  void connection.init().then(() => {
+    if (choice === 'simulated') connection.connect();
+    else connection.restore();
+  });
 }
 
 const asked = new URLSearchParams(location.search).get('cup');

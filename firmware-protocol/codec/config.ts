@@ -29,7 +29,7 @@ export const CONFIG_FIELDS: readonly {
 }[] = [
   { field: 'shakeThresholdMg', min: 100, max: 8000 },
   { field: 'shakeMinMs', min: 50, max: 5000 },
-  { field: 'shakeGapMs', min: 0, max: 2000 },
+  { field: 'shakeGapMs', min: 20, max: 2000 },
   { field: 'lidDebounceMs', min: 5, max: 2000 },
   { field: 'idleSleepS', min: 30, max: 43200, also: 0 },
 ];

@@ -2,7 +2,7 @@
 
 /** The protocol version this codec speaks. A cup with another major is refused. */
 export const PROTOCOL_MAJOR = 1;
-export const PROTOCOL_MINOR = 0;
+export const PROTOCOL_MINOR = 1;
 
 /** Every frame fits one ATT packet at the default MTU (23 - 3). */
 export const MAX_FRAME_LENGTH = 20;
@@ -29,9 +29,6 @@ export const DEVICE_INFORMATION_CHARACTERISTICS = {
   hardwareRevision: 0x2a27,
 } as const;
 
-/** The Client Characteristic Configuration descriptor every notify characteristic carries. */
-export const CCCD_UUID = 0x2902;
-
 /** ATT error a cup returns for a Control write too short to carry a request id. */
 export const ATT_ERROR_INVALID_LENGTH = 0x0d;
 
@@ -55,12 +52,16 @@ export const EventType = {
 } as const;
 export type KnownEventType = keyof typeof EventType;
 
-/** Control opcodes (0 is reserved and unknown). */
+/** Control opcodes (0 is reserved and unknown). The last four are 1.1 (ownership). */
 export const Opcode = {
   identify: 0x01,
   replay_since: 0x02,
   read_config: 0x03,
   write_config: 0x04,
+  auth_challenge: 0x05,
+  auth_prove: 0x06,
+  claim: 0x07,
+  release: 0x08,
 } as const;
 export type OpName = keyof typeof Opcode;
 
@@ -72,6 +73,10 @@ export const Status = {
   bad_value: 0x03,
   busy: 0x04,
   not_supported: 0x05,
+  /** 1.1: the cup has an owner and this connection has not proven it. */
+  needs_proof: 0x06,
+  /** 1.1: a wrong or unasked proof, or a claim of a cup with another owner. */
+  denied: 0x07,
 } as const;
 export type StatusName = keyof typeof Status;
 export type ErrorStatusName = Exclude<StatusName, 'ok'>;
@@ -81,25 +86,51 @@ export const IdentifyPattern = { blink: 1 << 0, buzz: 1 << 1 } as const;
 export const IDENTIFY_MIN_MS = 100;
 export const IDENTIFY_MAX_MS = 10000;
 
-/** State flag bits. */
-export const StateFlag = { lidOpen: 1 << 0, shaking: 1 << 1, charging: 1 << 2 } as const;
+/** State flag bits (owned and proven are 1.1). */
+export const StateFlag = {
+  lidOpen: 1 << 0,
+  shaking: 1 << 1,
+  charging: 1 << 2,
+  owned: 1 << 3,
+  proven: 1 << 4,
+} as const;
 /** State battery byte meaning "the cup cannot measure its battery". */
 export const BATTERY_UNKNOWN = 0xff;
 
-/** Frame lengths of protocol 1.0 (readers require these; more bytes are ignored). */
+/**
+ * Frame lengths (readers require these; more bytes are ignored). The `...11` lengths are where a
+ * field added in 1.1 ends: a shorter frame (from a 1.0 cup) has no such field.
+ */
 export const Length = {
   info: 17,
   eventHeader: 7,
   shakeEnded: 11,
   lidClosed: 11,
+  booted11: 11,
   state: 14,
+  state11: 18,
   controlHeader: 2,
   identify: 5,
   replaySince: 4,
   readConfig: 2,
   writeConfig: 12,
+  authChallenge: 2,
+  authProve: 18,
+  claim: 18,
+  release: 2,
   replyHeader: 3,
   replayResult: 7,
   configResult: 13,
+  challengeResult: 19,
   config: 10,
+  advert: 9,
 } as const;
+
+/** The most events a cup's log may hold (1.1): sequence comparison spans half the u16 range. */
+export const MAX_LOG_CAPACITY = 0x7fff;
+/** Owner keys, challenges and proof answers are 16 bytes (1.1). */
+export const AUTH_BYTES = 16;
+/** Service data after a 128-bit UUID: at most 31 - 2 - 16 bytes. */
+export const MAX_ADVERT_LENGTH = 13;
+/** Service data flag bits (1.1). */
+export const AdvertFlag = { owned: 1 << 0 } as const;

@@ -1,6 +1,7 @@
 /** The Control frame (PROTOCOL.md 4.4): opcode, request id, arguments. Written by the app. */
 
 import {
+  AUTH_BYTES,
   IDENTIFY_MAX_MS,
   IDENTIFY_MIN_MS,
   IdentifyPattern,
@@ -9,7 +10,15 @@ import {
   type ErrorStatusName,
   type OpName,
 } from './constants';
-import { bytesOf, checkLength, FrameWriter, u16, type FrameInput } from './bytes';
+import {
+  bytesOf,
+  checkLength,
+  fromHex,
+  FrameWriter,
+  toHex,
+  u16,
+  type FrameInput,
+} from './bytes';
 import { readConfigAt, writeConfig, type Config } from './config';
 import { accept, reject, type DecodeResult, type Rejection, type RejectionCode } from './result';
 
@@ -17,7 +26,15 @@ export type ControlRequest =
   | { op: 'identify'; requestId: number; blink: boolean; buzz: boolean; durationMs: number }
   | { op: 'replay_since'; requestId: number; sinceSeq: number }
   | { op: 'read_config'; requestId: number }
-  | { op: 'write_config'; requestId: number; config: Config };
+  | { op: 'write_config'; requestId: number; config: Config }
+  /** 1.1: ask for this connection's challenge. */
+  | { op: 'auth_challenge'; requestId: number }
+  /** 1.1: the first 16 bytes of HMAC-SHA256(owner key, challenge), as hex. */
+  | { op: 'auth_prove'; requestId: number; answer: string }
+  /** 1.1: become the owner with this 16-byte key (hex). */
+  | { op: 'claim'; requestId: number; key: string }
+  /** 1.1: forget the owner key. */
+  | { op: 'release'; requestId: number };
 
 export const OP_NAMES = new Map<number, OpName>(
   (Object.entries(Opcode) as [OpName, number][]).map(([name, code]) => [code, name]),
@@ -28,6 +45,10 @@ const LENGTHS: Record<OpName, number> = {
   replay_since: Length.replaySince,
   read_config: Length.readConfig,
   write_config: Length.writeConfig,
+  auth_challenge: Length.authChallenge,
+  auth_prove: Length.authProve,
+  claim: Length.claim,
+  release: Length.release,
 };
 
 export function decodeControl(input: FrameInput): DecodeResult<ControlRequest> {
@@ -64,11 +85,17 @@ export function decodeControl(input: FrameInput): DecodeResult<ControlRequest> {
     case 'replay_since':
       return accept({ op, requestId, sinceSeq: u16(b, 2) });
     case 'read_config':
+    case 'auth_challenge':
+    case 'release':
       return accept({ op, requestId });
     case 'write_config': {
       const config = readConfigAt(b, 2);
       return config.ok ? accept({ op, requestId, config: config.value }) : config;
     }
+    case 'auth_prove':
+      return accept({ op, requestId, answer: toHex(b.subarray(2, 2 + AUTH_BYTES)) });
+    case 'claim':
+      return accept({ op, requestId, key: toHex(b.subarray(2, 2 + AUTH_BYTES)) });
   }
 }
 
@@ -90,9 +117,17 @@ export function encodeControl(request: ControlRequest): Uint8Array {
       w.u16(request.sinceSeq, 'sinceSeq');
       break;
     case 'read_config':
+    case 'auth_challenge':
+    case 'release':
       break;
     case 'write_config':
       writeConfig(w, request.config);
+      break;
+    case 'auth_prove':
+      w.raw(authBytes(request.answer, 'answer'));
+      break;
+    case 'claim':
+      w.raw(authBytes(request.key, 'key'));
       break;
   }
   return w.finish('control');
@@ -118,6 +153,14 @@ export function statusForRejectedControl(
     case 'unsupported_version':
       return 'bad_value';
   }
+}
+
+/** 16 bytes from hex; throws RangeError otherwise. */
+export function authBytes(hex: string, field: string): Uint8Array {
+  if (!new RegExp(`^[0-9a-f]{${AUTH_BYTES * 2}}$`).test(hex)) {
+    throw new RangeError(`${field} must be ${AUTH_BYTES} bytes as lowercase hex`);
+  }
+  return fromHex(hex);
 }
 
 function hex2(n: number): string {

@@ -21,7 +21,9 @@ interface EventHeader {
 }
 
 export type CupEvent =
-  | (EventHeader & { type: 'booted' | 'shake_started' | 'lid_opened' })
+  /** The first event after a boot; `bootId` is null from a 1.0 cup. */
+  | (EventHeader & { type: 'booted'; bootId: number | null })
+  | (EventHeader & { type: 'shake_started' | 'lid_opened' })
   | (EventHeader & { type: 'shake_ended'; durationMs: number; peakMg: number })
   | (EventHeader & { type: 'lid_closed'; openMs: number })
   /** A type from a later minor version: keep its sequence number, ignore the rest. */
@@ -52,6 +54,8 @@ export function decodeEvent(input: FrameInput): DecodeResult<CupEvent> {
         checkLength(b, Length.lidClosed, 'lid_closed event') ??
         accept({ type, ...header, openMs: u32(b, 7) })
       );
+    case 'booted':
+      return accept({ type, ...header, bootId: b.length >= Length.booted11 ? u32(b, 7) : null });
     default:
       return accept({ type, ...header });
   }
@@ -72,6 +76,9 @@ export function encodeEvent(event: CupEvent): Uint8Array {
       break;
     case 'lid_closed':
       w.u32(event.openMs, 'openMs');
+      break;
+    case 'booted':
+      if (event.bootId !== null) w.u32(event.bootId, 'bootId');
       break;
     case 'unknown':
       w.raw(fromHex(event.payload));

@@ -23,3 +23,5 @@ export * from './event';
 export * from './state';
 export * from './control';
 export * from './reply';
+export * from './advert';
+export * from './auth';

@@ -1,6 +1,6 @@
 /** The Info frame (PROTOCOL.md 4.1): protocol version, firmware, capabilities, identity. */
 
-import { Length, PROTOCOL_MAJOR } from './constants';
+import { Length, MAX_LOG_CAPACITY, PROTOCOL_MAJOR } from './constants';
 import { bytesOf, checkLength, fromHex, FrameWriter, toHex, u16, type FrameInput } from './bytes';
 import { accept, reject, type DecodeResult } from './result';
 
@@ -18,7 +18,7 @@ export interface Info {
   capabilities: number;
   /** 8 bytes in wire order as 16 lowercase hex digits. */
   deviceId: string;
-  /** How many events the cup's ring buffer holds. */
+  /** How many events the cup's ring buffer holds (1..32767). */
   eventLogCapacity: number;
 }
 
@@ -48,7 +48,12 @@ export function decodeInfo(input: FrameInput): DecodeResult<Info> {
   const short = checkLength(b, Length.info, 'info');
   if (short) return short;
   const eventLogCapacity = u16(b, 15);
-  if (eventLogCapacity === 0) return reject('bad_value', 'info event log capacity is 0');
+  if (eventLogCapacity === 0 || eventLogCapacity > MAX_LOG_CAPACITY) {
+    return reject(
+      'bad_value',
+      `info event log capacity is ${eventLogCapacity}, must be 1..${MAX_LOG_CAPACITY}`,
+    );
+  }
   return accept({
     protocolMajor: b[0],
     protocolMinor: b[1],
@@ -64,7 +69,9 @@ export function encodeInfo(info: Info): Uint8Array {
   if (!/^[0-9a-f]{16}$/.test(info.deviceId)) {
     throw new RangeError(`deviceId must be 16 lowercase hex digits, got "${info.deviceId}"`);
   }
-  if (info.eventLogCapacity === 0) throw new RangeError('eventLogCapacity must be at least 1');
+  if (info.eventLogCapacity === 0 || info.eventLogCapacity > MAX_LOG_CAPACITY) {
+    throw new RangeError(`eventLogCapacity must be 1..${MAX_LOG_CAPACITY}`);
+  }
   return new FrameWriter()
     .u8(info.protocolMajor, 'protocolMajor')
     .u8(info.protocolMinor, 'protocolMinor')

@@ -1,13 +1,15 @@
 /** The Reply frame (PROTOCOL.md 4.5): echoed opcode and request id, a status, a result. */
 
-import { Length, Opcode, Status, type ErrorStatusName, type OpName } from './constants';
-import { bytesOf, checkLength, FrameWriter, u16, type FrameInput } from './bytes';
+import { AUTH_BYTES, Length, Opcode, Status, type ErrorStatusName, type OpName } from './constants';
+import { bytesOf, checkLength, FrameWriter, toHex, u16, type FrameInput } from './bytes';
 import { readConfigAt, writeConfig, type Config } from './config';
-import { OP_NAMES } from './control';
+import { authBytes, OP_NAMES } from './control';
 import { accept, reject, type DecodeResult } from './result';
 
 export type ReplyOk =
-  | { op: 'identify'; requestId: number; status: 'ok' }
+  | { op: 'identify' | 'auth_prove' | 'claim' | 'release'; requestId: number; status: 'ok' }
+  /** 1.1: this connection's challenge, 16 bytes as hex. */
+  | { op: 'auth_challenge'; requestId: number; status: 'ok'; challenge: string }
   | { op: 'replay_since'; requestId: number; status: 'ok'; firstSeq: number; count: number }
   | { op: 'read_config' | 'write_config'; requestId: number; status: 'ok'; config: Config };
 
@@ -43,7 +45,15 @@ export function decodeReply(input: FrameInput): DecodeResult<Reply> {
     case undefined:
       return reject('unknown_opcode', `ok reply for unknown opcode 0x${b[0].toString(16)}`);
     case 'identify':
+    case 'auth_prove':
+    case 'claim':
+    case 'release':
       return accept({ op, requestId, status });
+    case 'auth_challenge':
+      return (
+        checkLength(b, Length.challengeResult, 'auth_challenge reply') ??
+        accept({ op, requestId, status, challenge: toHex(b.subarray(3, 3 + AUTH_BYTES)) })
+      );
     case 'replay_since':
       return (
         checkLength(b, Length.replayResult, 'replay_since reply') ??
@@ -77,6 +87,9 @@ export function encodeReply(reply: Reply): Uint8Array {
       case 'read_config':
       case 'write_config':
         writeConfig(w, reply.config);
+        break;
+      case 'auth_challenge':
+        w.raw(authBytes(reply.challenge, 'challenge'));
         break;
     }
   }

@@ -20,6 +20,12 @@ export interface CupState {
   lidOpenCount: number;
   /** Sequence number of the oldest event still in the ring buffer. */
   oldestSeq: number;
+  /** 1.1: the cup has an owner key. */
+  owned: boolean;
+  /** 1.1: this connection has proven the owner key (or claimed the cup). */
+  proven: boolean;
+  /** 1.1: the random id of the cup's current boot; null from a 1.0 cup. */
+  bootId: number | null;
 }
 
 export function decodeState(input: FrameInput): DecodeResult<CupState> {
@@ -41,6 +47,9 @@ export function decodeState(input: FrameInput): DecodeResult<CupState> {
     shakeCount: u16(b, 8),
     lidOpenCount: u16(b, 10),
     oldestSeq: u16(b, 12),
+    owned: (flags & StateFlag.owned) !== 0,
+    proven: (flags & StateFlag.proven) !== 0,
+    bootId: b.length >= Length.state11 ? u32(b, 14) : null,
   });
 }
 
@@ -53,14 +62,17 @@ export function encodeState(state: CupState): Uint8Array {
   const flags =
     (state.lidOpen ? StateFlag.lidOpen : 0) |
     (state.shaking ? StateFlag.shaking : 0) |
-    (state.charging ? StateFlag.charging : 0);
-  return new FrameWriter()
+    (state.charging ? StateFlag.charging : 0) |
+    (state.owned ? StateFlag.owned : 0) |
+    (state.proven ? StateFlag.proven : 0);
+  const w = new FrameWriter()
     .u8(flags, 'flags')
     .u8(battery, 'batteryPercent')
     .u16(state.lastSeq, 'lastSeq')
     .u32(state.timeMs, 'timeMs')
     .u16(state.shakeCount, 'shakeCount')
     .u16(state.lidOpenCount, 'lidOpenCount')
-    .u16(state.oldestSeq, 'oldestSeq')
-    .finish('state');
+    .u16(state.oldestSeq, 'oldestSeq');
+  if (state.bootId !== null) w.u32(state.bootId, 'bootId');
+  return w.finish('state');
 }

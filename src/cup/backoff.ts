@@ -32,27 +32,3 @@ export function backoffDelay(
   const jitter = Math.min(1, Math.max(0, options.jitter));
   return Math.round(capped * (1 - jitter * random()));
 }
-
-/** Counts attempts; `next()` gives the next delay or null once the attempts are used up. */
-export class Backoff {
-  private attempt = 0;
-
-  constructor(
-    private readonly options: BackoffOptions = DEFAULT_BACKOFF,
-    private readonly random: () => number = Math.random,
-  ) {}
-
-  /** Retries made since the last reset. */
-  get attempts(): number {
-    return this.attempt;
-  }
-
-  next(): number | null {
-    if (this.attempt >= this.options.maxAttempts) return null;
-    return backoffDelay(this.attempt++, this.options, this.random);
-  }
-
-  reset(): void {
-    this.attempt = 0;
-  }
-}

@@ -1,53 +1,35 @@
 /**
- * One cup connection, whatever the transport: connect with a timeout, fetch the services,
- * start notifications, read Info (refuse another protocol major), State, battery and device
- * information, keep GATT operations in one queue, reconnect with backoff after a link loss,
- * and turn Events frames into typed cup events, each once and in order (sequence numbers and
- * replay). The game never sees this class: `main.ts` maps its events to machine events.
+ * The cup connection's facade for the UI and `main.ts`: one snapshot to show, commands
+ * (connect, reconnect, restore, disconnect, forget, identify, Config), and one stream of typed
+ * cup events (`on`). Its lifecycle is the state machine of `machine.ts`; this class provides the
+ * machine's steps and owns what they share: the device, the link, the event stream.
  */
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import {
-  BATTERY_LEVEL_CHARACTERISTIC,
-  BATTERY_SERVICE,
-  CHARACTERISTIC_UUIDS,
-  PROTOCOL_MAJOR,
-  SERVICE_UUID,
   decodeEvent,
   decodeInfo,
   decodeReply,
   decodeState,
   readProtocolVersion,
-  seqAdd,
+  shortCode,
+  PROTOCOL_MAJOR,
   type Config,
-  type CupEvent as WireEvent,
   type CupState,
   type Info,
   type Rejection,
-  type ReplyOk,
 } from '../../firmware-protocol/codec';
-import { Backoff, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
-import { CupDisconnectedError, CupRequestError } from './errors';
-import type {
-  ConnectionStatus,
-  CupAvailability,
-  CupEvent,
-  CupListener,
-  CupSensorEvent,
-  CupSnapshot,
-  CupWarning,
-  FrameSource,
-} from './events';
-import {
-  valueOf,
-  type GattCharacteristicLike,
-  type GattDeviceLike,
-  type GattListener,
-} from './gatt';
-import { batteryOf, readDeviceInformation, type GattOp } from './device-reads';
-import { GattQueue } from './queue';
-import { ControlChannel, type ControlArgs } from './control-channel';
+import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+import { batteryOf } from './device-reads';
+import type { CupListener, CupSnapshot, FrameSource } from './events';
 import { EventStream } from './event-stream';
-import { withTimeout } from './timeout';
-import { inMemory, type CupMemory, type CupTransport, type RememberedCup } from './transport';
+import type { GattDeviceLike, GattListener } from './gatt';
+import { CupLink, type LinkTimeouts } from './link';
+import { CupRefusedError, connectionMachine } from './machine';
+import { inMemory, type CupMemory, type KnownCup } from './memory';
+import { establishOwnership } from './ownership';
+import { findRemembered } from './restore';
+import { CupSnapshotStore, statusOf } from './snapshot';
+import type { CupTransport } from './transport';
 
 export interface CupConnectionOptions {
   transport: CupTransport;
@@ -58,624 +40,354 @@ export interface CupConnectionOptions {
   requestTimeoutMs?: number;
   /** Limit for a Reply after its Control write. */
   replyTimeoutMs?: number;
-  /** Events older than this by the cup's clock are warnings, not moves. */
-  staleAfterMs?: number;
   /** How long to wait for a remembered cup to advertise after a reload. */
   searchTimeoutMs?: number;
   backoff?: BackoffOptions;
   random?: () => number;
+  /**
+   * When the table last took a step by hand (app clock, ms): a cup event that happened before
+   * it is a warning, not a move (PROTOCOL.md 6). Default: never.
+   */
+  movedOnAt?: () => number;
+  /** The app's clock (ms since the epoch). */
+  now?: () => number;
 }
 
-interface Link {
-  token: number;
-  device: GattDeviceLike;
-  queue: GattQueue;
-  control: GattCharacteristicLike | null;
-  listeners: [GattCharacteristicLike, GattListener][];
-  /** Event frames that arrive before the sequence baseline is known. */
-  buffered: WireEvent[] | null;
+/** What one open link knows: the link, and the cup's Info and first State. */
+interface Opened {
+  link: CupLink;
+  info: Info;
+  state: CupState;
 }
-
-const MAX_WARNINGS = 5;
-
-const INITIAL: Omit<CupSnapshot, 'transport'> = {
-  availability: { kind: 'unknown' },
-  status: { phase: 'idle' },
-  name: null,
-  remembered: null,
-  info: null,
-  device: null,
-  battery: null,
-  shaking: false,
-  lidOpen: false,
-  config: null,
-  malformed: 0,
-  lastMalformed: null,
-  warnings: [],
-  error: null,
-};
 
 export class CupConnection {
   readonly transport: CupTransport;
   private readonly memory: CupMemory;
-  private readonly connectTimeoutMs: number;
-  private readonly requestTimeoutMs: number;
-  private readonly replyTimeoutMs: number;
-  private readonly staleAfterMs: number;
+  private readonly timeouts: LinkTimeouts;
   private readonly searchTimeoutMs: number;
-  private readonly backoff: Backoff;
-
-  private snap: CupSnapshot;
-  private readonly listeners = new Set<CupListener>();
-  private readonly watchers = new Set<(snapshot: CupSnapshot) => void>();
+  private readonly store: CupSnapshotStore;
   private readonly stream: EventStream;
-  private trackedCup: string | null = null;
+  private readonly actor: ActorRefFrom<typeof connectionMachine>;
   private device: GattDeviceLike | null = null;
-  private link: Link | null = null;
-  private token = 0;
-  private userClosed = false;
-  private refused = false;
-  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  private search: AbortController | null = null;
-  private readonly control: ControlChannel;
+  /** The link being set up or in use (its Info and State once read). */
+  private linked: CupLink | null = null;
+  private opened: Opened | null = null;
+  /** The cup whose events the stream follows (its device id). */
+  private tracked: string | null = null;
+  /** State frames go to the stream once the link's cup is known. */
+  private streaming = false;
+  /** Remembered cups that refused this app during this page's life. */
+  private readonly skipped = new Set<string>();
+  private searching: string | null = null;
   private stopWatchingAvailability: (() => void) | null = null;
-  /** What the memory holds (kept here so that each event does not parse it again). */
-  private rememberedCup: RememberedCup | null = null;
 
   constructor(options: CupConnectionOptions) {
     this.transport = options.transport;
     this.memory = options.memory ?? inMemory();
-    this.connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
-    this.requestTimeoutMs = options.requestTimeoutMs ?? 5_000;
-    this.replyTimeoutMs = options.replyTimeoutMs ?? 3_000;
-    this.staleAfterMs = options.staleAfterMs ?? 15_000;
-    this.searchTimeoutMs = options.searchTimeoutMs ?? 15_000;
-    this.backoff = new Backoff(options.backoff ?? DEFAULT_BACKOFF, options.random);
-    this.control = new ControlChannel(this.replyTimeoutMs);
-    this.stream = new EventStream(
-      {
-        apply: (event) => this.applySensor(event),
-        warn: (warning) => this.warn(warning),
-        replay: async (since) => {
-          const reply = await this.request({ op: 'replay_since', sinceSeq: since });
-          if (reply.op !== 'replay_since')
-            throw new CupRequestError('replay_since', 'a wrong reply');
-          return reply;
-        },
-        advanced: () => this.saveLastSeq(),
-      },
-      this.staleAfterMs,
-    );
-    const remembered = (this.rememberedCup = this.memory.load());
-    this.snap = {
-      ...INITIAL,
-      transport: this.transport.kind,
-      remembered: remembered ? { name: remembered.name } : null,
+    this.timeouts = {
+      connectMs: options.connectTimeoutMs ?? 10_000,
+      requestMs: options.requestTimeoutMs ?? 5_000,
+      replyMs: options.replyTimeoutMs ?? 3_000,
     };
+    this.searchTimeoutMs = options.searchTimeoutMs ?? 15_000;
+    const now = options.now ?? (() => Date.now());
+    const last = this.memory.list()[0];
+    this.store = new CupSnapshotStore(this.transport.kind, last ? { name: last.name } : null);
+    this.stream = new EventStream({
+      apply: (event) => this.store.sensor(event),
+      warn: (warning) => this.store.warn(warning),
+      replay: (since) => this.link().request({ op: 'replay_since', sinceSeq: since }),
+      advanced: (position) => this.keep(position),
+      movedOnAt: options.movedOnAt ?? (() => -Infinity),
+      now,
+    });
+    this.actor = createActor(this.machine(), {
+      input: { backoff: options.backoff ?? DEFAULT_BACKOFF, random: options.random ?? Math.random },
+    });
+    this.actor.subscribe((snapshot) => this.store.status(statusOf(snapshot)));
+    this.actor.start();
   }
 
   get snapshot(): CupSnapshot {
-    return this.snap;
+    return this.store.snapshot;
   }
 
-  get status(): ConnectionStatus {
-    return this.snap.status;
-  }
-
-  /** Typed cup events (sensor events in order, once each; battery; state; connection...). */
+  /** Typed cup events: sensor events in order and once each, state, battery, connection... */
   on(listener: CupListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.store.on(listener);
   }
 
   /** Called with the new snapshot after every change. */
   watch(watcher: (snapshot: CupSnapshot) => void): () => void {
-    this.watchers.add(watcher);
-    return () => this.watchers.delete(watcher);
+    return this.store.watch(watcher);
   }
 
   /** Check availability and follow its changes. */
-  async init(): Promise<CupAvailability> {
-    this.stopWatchingAvailability ??= this.transport.watchAvailability((availability) =>
-      this.setAvailability(availability),
+  async init(): Promise<void> {
+    this.stopWatchingAvailability ??= this.transport.watchAvailability((a) =>
+      this.store.availability(a),
     );
-    const availability = await this.transport.availability();
-    this.setAvailability(availability);
-    return availability;
-  }
-
-  /**
-   * Reconnect to the cup of an earlier visit without the chooser, where the browser allows it
-   * (`getDevices()` + `watchAdvertisements()`). Returns false when it cannot; the panel then
-   * offers a one-tap reconnect (`reconnect()`).
-   */
-  async restore(): Promise<boolean> {
-    const remembered = this.memory.load();
-    if (!remembered || this.link || this.snap.status.phase !== 'idle') return false;
-    const device = await this.transport.rememberedDevice(remembered.webId);
-    if (!device || this.snap.status.phase !== 'idle') return false;
-    this.userClosed = false;
-    this.refused = false;
-    this.setStatus({ phase: 'searching' });
-    const search = (this.search = new AbortController());
-    const timer = setTimeout(() => search.abort(), this.searchTimeoutMs);
-    const seen = await this.transport.waitForAdvertisement(device, search.signal);
-    clearTimeout(timer);
-    if (this.search !== search) return false; // the players chose another way meanwhile
-    this.search = null;
-    if (!seen) {
-      this.setStatus({ phase: 'idle' });
-      return false;
-    }
-    return this.open(device, false).then(
-      () => true,
-      () => false,
-    );
+    this.store.availability(await this.transport.availability());
   }
 
   /** Choose a cup and connect. Call from a user gesture (the chooser needs one). */
-  async connect(): Promise<void> {
-    const chosen = this.transport.requestDevice(); // first, inside the gesture
-    this.stopSearching();
-    this.update({ error: null });
-    let device: GattDeviceLike;
-    try {
-      device = await chosen;
-    } catch (error) {
-      const cancelled = error instanceof Error && error.name === 'NotFoundError';
-      this.update({ error: cancelled ? null : messageOf(error) });
-      throw error;
-    }
-    await this.open(device, false);
+  connect(): void {
+    this.actor.send({ type: 'CONNECT' });
+  }
+
+  /** One tap back: the cup of this visit, or the chooser (after a reload). */
+  reconnect(): void {
+    this.actor.send({ type: 'RECONNECT', hasDevice: this.device !== null });
+  }
+
+  /** Reconnect now instead of waiting for the backoff. */
+  retryNow(): void {
+    this.actor.send({ type: 'RETRY_NOW' });
   }
 
   /**
-   * One tap to get the cup back: reconnect to the device of this visit (after "lost"), or open
-   * the chooser (after a reload, where the browser cannot reconnect by itself).
+   * Find a cup of an earlier visit without the chooser, where the browser allows it
+   * (`getDevices()` + `watchAdvertisements()`); otherwise the panel offers a one-tap reconnect.
    */
-  async reconnect(): Promise<void> {
-    if (this.device) {
-      this.stopSearching();
-      this.update({ error: null });
-      return this.open(this.device, false);
-    }
-    return this.connect();
+  restore(): void {
+    this.actor.send({ type: 'RESTORE' });
   }
 
   /** The players' disconnect: no reconnect follows. */
   disconnect(): void {
-    this.userClosed = true;
-    this.stopSearching();
-    this.clearReconnect();
-    this.token++;
-    const device = this.device;
-    this.teardown(new CupDisconnectedError('Disconnected.'));
-    if (device?.gatt?.connected) device.gatt.disconnect();
-    this.update({ status: { phase: 'idle' }, shaking: false, lidOpen: false });
+    this.actor.send({ type: 'DISCONNECT' });
   }
 
-  /** Disconnect and forget the cup (no reconnect offered). */
-  forget(): void {
+  /**
+   * Forget the cup: release it (so the next table can claim it without the reset gesture), then
+   * disconnect and drop what the app remembers of it, its owner key included.
+   */
+  async forget(): Promise<void> {
+    const opened = this.opened;
+    if (opened && this.snapshot.ownership === 'mine') {
+      await opened.link.request({ op: 'release' }).catch(() => {});
+    }
     this.disconnect();
-    this.detachDevice();
-    this.rememberedCup = null;
-    this.memory.save(null);
-    this.update({ remembered: null });
+    const deviceId = opened?.info.deviceId ?? this.memory.list()[0]?.deviceId;
+    if (deviceId) this.memory.remove(deviceId);
+    this.store.patch({ remembered: null, ownership: null, claimed: false });
   }
 
   /** Stop everything and drop every listener (the page is going away). */
   dispose(): void {
     this.disconnect();
-    this.detachDevice();
+    this.actor.stop();
     this.stopWatchingAvailability?.();
     this.stopWatchingAvailability = null;
-    this.listeners.clear();
-    this.watchers.clear();
+    this.adopt(null);
+    this.store.clear();
   }
 
   /** Make the cup blink and/or buzz so the players know which cup is theirs. */
   async identify(blink = true, buzz = true, durationMs = 2_000): Promise<void> {
-    await this.userRequest({ op: 'identify', blink, buzz, durationMs });
+    await this.store.userAction(() =>
+      this.link().request({ op: 'identify', blink, buzz, durationMs }),
+    );
   }
 
   async readConfig(): Promise<Config> {
-    const reply = await this.request({ op: 'read_config' });
-    if (reply.op !== 'read_config') throw new CupRequestError('read_config', 'a wrong reply');
-    this.update({ config: reply.config });
-    this.emit({ type: 'config', config: reply.config });
-    return reply.config;
+    const { config } = await this.link().request({ op: 'read_config' });
+    this.store.config(config);
+    return config;
   }
 
   /** Write the sensitivity settings; resolves with the Config now in effect. */
   async writeConfig(config: Config): Promise<Config> {
-    const reply = await this.userRequest({ op: 'write_config', config });
-    if (reply.op !== 'write_config') throw new CupRequestError('write_config', 'a wrong reply');
-    this.update({ config: reply.config });
-    this.emit({ type: 'config', config: reply.config });
+    const reply = await this.store.userAction(() =>
+      this.link().request({ op: 'write_config', config }),
+    );
+    this.store.config(reply.config);
     return reply.config;
   }
 
   // ---------------------------------------------------------------------------------------
-  // Connecting
+  // The machine's steps
 
-  private async open(device: GattDeviceLike, retry: boolean): Promise<void> {
-    this.clearReconnect();
-    this.teardown(new CupDisconnectedError());
-    const token = ++this.token;
-    this.userClosed = false;
-    this.refused = false;
-    this.attachDevice(device);
-    this.setStatus({ phase: 'connecting' });
-    try {
-      await this.setUp(device, token);
-    } catch (error) {
-      if (token !== this.token) return; // superseded (a disconnect, a newer attempt)
-      this.token++;
-      this.teardown(error instanceof Error ? error : new Error(String(error)));
-      if (device.gatt?.connected) device.gatt.disconnect();
-      if (this.refused) {
-        if (retry) return;
-        throw error;
-      }
-      if (retry) {
-        this.scheduleReconnect();
-      } else {
-        this.setStatus({ phase: 'lost', reason: messageOf(error) });
-        this.update({ error: messageOf(error) });
-        throw error;
-      }
-    }
-  }
-
-  private async setUp(device: GattDeviceLike, token: number): Promise<void> {
-    const gatt = device.gatt;
-    if (!gatt) throw new Error('This device has no GATT server.');
-    const alive = () => {
-      if (token !== this.token) throw new CupDisconnectedError('Superseded.');
-    };
-    const server = await withTimeout(gatt.connect(), this.connectTimeoutMs, 'connect', () => {
-      if (token === this.token || !this.link) gatt.disconnect();
+  private machine() {
+    const step = <T>(run: (signal: AbortSignal) => Promise<T>) =>
+      fromPromise<T>(({ signal }) => run(signal));
+    return connectionMachine.provide({
+      actors: {
+        choose: step(() => this.transport.requestDevice()),
+        search: step(async (signal) => {
+          const found = await findRemembered(
+            this.transport,
+            this.memory,
+            this.skipped,
+            this.searchTimeoutMs,
+            signal,
+          );
+          this.searching = found?.cup.deviceId ?? null;
+          return found?.device ?? null;
+        }),
+        open: step((signal) => this.open(signal)),
+        prove: step(() => this.prove()),
+        sync: step(() => this.sync()),
+      },
+      actions: {
+        adoptDevice: (_, { device }) => this.adopt(device),
+        closeLink: () => this.closeLink(),
+        skipRemembered: () => {
+          if (this.searching) this.skipped.add(this.searching);
+        },
+      },
     });
-    alive();
-    const queue = new GattQueue(this.requestTimeoutMs);
-    const link: Link = { token, device, queue, control: null, listeners: [], buffered: [] };
-    this.link = link;
-    this.stream.setLinked(true);
-    const op = <T>(what: string, run: () => Promise<T>) => queue.run(what, run);
-
-    // Services and characteristics, fetched again on every connect.
-    const main = await op('mia service', () => server.getPrimaryService(SERVICE_UUID));
-    const char = (uuid: string) => op(uuid, () => main.getCharacteristic(uuid));
-    const info = await char(CHARACTERISTIC_UUIDS.info);
-    const events = await char(CHARACTERISTIC_UUIDS.events);
-    const state = await char(CHARACTERISTIC_UUIDS.state);
-    link.control = await char(CHARACTERISTIC_UUIDS.control);
-    const reply = await char(CHARACTERISTIC_UUIDS.reply);
-    alive();
-
-    // Notifications first (before any Control write), with listeners we can remove again.
-    this.listen(link, events, (value) => this.onEventFrame(link, value));
-    this.listen(link, state, (value) => this.onStateFrame(value));
-    this.listen(link, reply, (value) => this.onReplyFrame(value));
-    for (const c of [events, state, reply])
-      await op('start notifications', () => c.startNotifications());
-    alive();
-
-    // Info: refuse another major.
-    const infoValue = await op('read info', () => info.readValue());
-    const decoded = decodeInfo(infoValue);
-    if (!decoded.ok) {
-      this.malformed('info', decoded);
-      this.refuse(
-        device,
-        decoded.reason === 'unsupported_version' ? (readProtocolVersion(infoValue) ?? null) : null,
-      );
-      throw new Error(decoded.detail);
-    }
-    alive();
-    const deviceInfo = await readDeviceInformation(server, op);
-    const battery = await this.startBattery(link, server, op);
-    alive();
-    this.update({ info: decoded.value, device: deviceInfo, name: device.name ?? null });
-    this.emit({ type: 'info', info: decoded.value, device: deviceInfo });
-    if (battery !== undefined) this.setBattery(battery);
-
-    const stateValue = await op('read state', () => state.readValue());
-    alive();
-    const current = decodeState(stateValue);
-    if (current.ok) this.stream.restartedBefore(current.value.timeMs);
-    if (current.ok) this.applyState(current.value);
-    else this.malformed('state', current);
-
-    // Sequence numbers: pick up where we left this cup.
-    this.followCup(decoded.value);
-    const buffered = link.buffered ?? [];
-    link.buffered = null;
-    const known = this.stream.lastSeen;
-    if (known === null) {
-      const first = buffered[0];
-      if (first) this.stream.baseline(seqAdd(first.seq, -1));
-      else if (current.ok) this.stream.baseline(current.value.lastSeq);
-    }
-    for (const event of buffered) this.stream.offer(event);
-
-    this.backoff.reset();
-    this.setStatus({ phase: 'connected' });
-    this.remember(device, decoded.value);
-    if (known !== null) void this.stream.replaySince(known);
-    this.readConfig().catch(() => {});
   }
 
-  /** Battery Service: read and follow the level; undefined when the cup has none. */
-  private async startBattery(
-    link: Link,
-    server: NonNullable<GattDeviceLike['gatt']>,
-    op: GattOp,
-  ): Promise<number | null | undefined> {
-    try {
-      const service = await op('battery service', () => server.getPrimaryService(BATTERY_SERVICE));
-      const level = await op('battery level', () =>
-        service.getCharacteristic(BATTERY_LEVEL_CHARACTERISTIC),
-      );
-      this.listen(link, level, (value) => this.onBatteryFrame(value));
-      await op('battery notifications', () => level.startNotifications()).catch((error) => {
-        if (error instanceof CupDisconnectedError) throw error;
-      });
-      return batteryOf(await op('read battery', () => level.readValue()));
-    } catch (error) {
-      if (error instanceof CupDisconnectedError) throw error;
-      return undefined;
-    }
-  }
-
-  private refuse(device: GattDeviceLike, found: { major: number; minor: number } | null): void {
-    this.refused = true;
-    this.setStatus({ phase: 'refused', found, supported: PROTOCOL_MAJOR });
-    if (device.gatt?.connected) device.gatt.disconnect();
-  }
-
-  private listen(link: Link, c: GattCharacteristicLike, handle: (value: DataView) => void): void {
-    const listener: GattListener = (event) => {
-      const value = valueOf(event);
-      if (value && this.link === link) handle(value);
-    };
-    c.addEventListener('characteristicvaluechanged', listener);
-    link.listeners.push([c, listener]);
-  }
-
-  private readonly onDisconnected: GattListener = () => {
-    const wasUp = this.link !== null || this.snap.status.phase === 'connecting';
-    this.teardown(new CupDisconnectedError());
-    if (this.userClosed || this.refused) return;
-    if (!wasUp || this.reconnectTimer) return;
-    this.token++; // abandon a set-up in progress
-    this.scheduleReconnect();
-  };
-
-  private attachDevice(device: GattDeviceLike): void {
-    if (this.device === device) return;
-    const previous = this.device;
-    this.detachDevice();
-    if (previous?.gatt?.connected) previous.gatt.disconnect(); // one cup at a time
-    this.device = device;
-    device.addEventListener('gattserverdisconnected', this.onDisconnected);
-  }
-
-  private detachDevice(): void {
-    this.device?.removeEventListener('gattserverdisconnected', this.onDisconnected);
-    this.device = null;
-  }
-
-  /** Drop the link's resources: queue, listeners, waiting replies. */
-  private teardown(error: Error): void {
-    const link = this.link;
-    this.link = null;
-    this.stream.setLinked(false);
-    if (link) {
-      link.queue.rejectAll(
-        error instanceof CupDisconnectedError ? error : new CupDisconnectedError(),
-      );
-      for (const [c, listener] of link.listeners) {
-        c.removeEventListener('characteristicvaluechanged', listener);
-      }
-      link.listeners.length = 0;
-    }
-    this.control.rejectAll();
-    if (this.snap.shaking || this.snap.lidOpen) this.update({ shaking: false, lidOpen: false });
-  }
-
-  private scheduleReconnect(): void {
+  private async open(signal: AbortSignal): Promise<void> {
     const device = this.device;
-    const delay = this.backoff.next();
-    if (!device || delay === null) {
-      this.backoff.reset();
-      this.setStatus({ phase: 'lost', reason: 'gave-up' });
-      return;
+    if (!device) throw new Error('No cup chosen.');
+    this.stream.hold();
+    const link = await CupLink.open(device, this.timeouts, this.frames, signal);
+    this.linked = link;
+    this.stream.setLinked(true);
+    const infoValue = await link.readInfo();
+    const info = decodeInfo(infoValue);
+    if (!info.ok) {
+      this.malformed('info', info);
+      const found = info.reason === 'unsupported_version' ? readProtocolVersion(infoValue) : null;
+      throw new CupRefusedError({
+        kind: 'version',
+        found: found ?? null,
+        supported: PROTOCOL_MAJOR,
+      });
     }
-    this.setStatus({
-      phase: 'reconnecting',
-      attempt: this.backoff.attempts,
-      retryAt: Date.now() + delay,
+    this.follow(info.value);
+    this.streaming = true;
+    // Web Bluetooth fires `characteristicvaluechanged` for a read too: the State listener
+    // applies it (restart check, clock); here it only decides the next steps.
+    const state = decodeState(await link.readState());
+    if (!state.ok) throw new Error(`The cup's State is unreadable: ${state.detail}`);
+    this.opened = { link, info: info.value, state: state.value };
+    this.store.patch({
+      info: info.value,
+      name: device.name ?? null,
+      code: shortCode(info.value.deviceId),
     });
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      this.open(device, true).catch(() => {});
-    }, delay);
   }
 
-  private clearReconnect(): void {
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = null;
+  private async prove(): Promise<void> {
+    const { link, info, state } = this.current();
+    const proven = await establishOwnership(
+      (args) => link.request(args),
+      info,
+      state,
+      this.memory,
+      this.record(info),
+    );
+    this.store.patch(proven);
   }
 
-  private stopSearching(): void {
-    const search = this.search;
-    this.search = null;
-    search?.abort();
-  }
-
-  private remember(device: GattDeviceLike, info: Info): void {
-    const name = device.name ?? 'Mia Cup';
-    this.rememberedCup = {
-      webId: device.id,
-      name,
-      deviceId: info.deviceId,
-      lastSeq: this.stream.lastSeen,
-    };
-    this.memory.save(this.rememberedCup);
-    this.update({ remembered: { name } });
-  }
-
-  /** Keep the sequence count per cup: another cup starts from nothing. */
-  private followCup(info: Info): void {
-    if (this.trackedCup === info.deviceId) return;
-    this.trackedCup = info.deviceId;
-    const remembered = this.memory.load();
-    this.stream.reset(remembered?.deviceId === info.deviceId ? remembered.lastSeq : null);
+  private async sync(): Promise<void> {
+    const { link, info } = this.current();
+    const device = await link.readDeviceInformation();
+    const battery = await link.startBattery();
+    this.store.details(info, device, battery);
+    const state = decodeState(await link.readState());
+    this.stream.release(state.ok ? state.value.lastSeq : (this.stream.lastSeen ?? 0));
+    const record = this.record(info);
+    this.memory.put(record);
+    this.store.patch({ remembered: { name: record.name } });
+    this.readConfig().catch(() => {}); // the panel shows the Config once it comes
   }
 
   // ---------------------------------------------------------------------------------------
-  // Frames
+  // Link and frames
 
-  private onEventFrame(link: Link, value: DataView): void {
-    const decoded = decodeEvent(value);
-    if (!decoded.ok) return this.malformed('events', decoded);
-    if (link.buffered) link.buffered.push(decoded.value);
-    else this.stream.offer(decoded.value);
-  }
-
-  /** A sensor event in order, once, fresh: show it live and hand it on. */
-  private applySensor(sensor: CupSensorEvent): void {
-    switch (sensor.type) {
-      case 'shake-started':
-        this.update({ shaking: true });
-        break;
-      case 'shake-ended':
-        this.update({ shaking: false });
-        break;
-      case 'lid-opened':
-        this.update({ lidOpen: true });
-        break;
-      case 'lid-closed':
-        this.update({ lidOpen: false });
-        break;
-    }
-    this.emit(sensor);
-  }
-
-  private onStateFrame(value: DataView): void {
-    const decoded = decodeState(value);
-    if (!decoded.ok) return this.malformed('state', decoded);
-    this.applyState(decoded.value);
-  }
-
-  private applyState(state: CupState): void {
-    this.stream.now(state.timeMs); // State is "now" on the cup's clock
-    this.update({ shaking: state.shaking, lidOpen: state.lidOpen });
-    if (state.batteryPercent !== null || this.snap.battery === null) {
-      this.setBattery(state.batteryPercent);
-    }
-    this.emit({ type: 'state', state });
-  }
-
-  private onBatteryFrame(value: DataView): void {
-    const percent = batteryOf(value);
-    if (percent === undefined) {
-      return this.malformed('battery', {
+  private readonly frames = {
+    events: (value: DataView) => {
+      const decoded = decodeEvent(value);
+      if (decoded.ok) this.stream.offer(decoded.value);
+      else this.malformed('events', decoded);
+    },
+    state: (value: DataView) => {
+      const decoded = decodeState(value);
+      if (!decoded.ok) return this.malformed('state', decoded);
+      if (this.streaming) this.stream.state(decoded.value);
+      this.store.state(decoded.value);
+    },
+    reply: (value: DataView) => {
+      const decoded = decodeReply(value);
+      if (decoded.ok) this.linked?.receiveReply(decoded.value);
+      else this.malformed('reply', decoded);
+    },
+    battery: (value: DataView) => {
+      const percent = batteryOf(value);
+      if (percent !== undefined) return this.store.battery(percent);
+      const reason = value.byteLength < 1 ? 'truncated' : 'bad_value';
+      this.malformed('battery', {
         ok: false,
-        reason: value.byteLength < 1 ? 'truncated' : 'bad_value',
+        reason,
         detail: `battery level frame of ${value.byteLength} bytes`,
       });
-    }
-    this.setBattery(percent);
+    },
+  };
+
+  private readonly onDisconnected: GattListener = () => this.actor.send({ type: 'LINK_LOST' });
+
+  /** Follow this device's drops (one cup at a time). */
+  private adopt(device: GattDeviceLike | null): void {
+    if (this.device === device) return;
+    this.device?.removeEventListener('gattserverdisconnected', this.onDisconnected);
+    if (this.device?.gatt?.connected) this.device.gatt.disconnect();
+    this.device = device;
+    device?.addEventListener('gattserverdisconnected', this.onDisconnected);
   }
 
-  private onReplyFrame(value: DataView): void {
-    const decoded = decodeReply(value);
-    if (!decoded.ok) return this.malformed('reply', decoded);
-    this.control.receive(decoded.value);
+  private closeLink(): void {
+    const link = this.linked;
+    this.linked = null;
+    this.opened = null;
+    this.streaming = false;
+    this.stream.setLinked(false);
+    link?.close(true);
+    if (!link && this.device?.gatt?.connected) this.device.gatt.disconnect();
+    this.store.linkClosed();
   }
 
-  private setBattery(percent: number | null): void {
-    if (this.snap.battery === percent) return;
-    this.update({ battery: percent });
-    this.emit({ type: 'battery', percent });
+  private current(): Opened {
+    if (!this.opened) throw new Error('The cup is not connected.');
+    return this.opened;
+  }
+
+  private link(): CupLink {
+    return this.current().link;
+  }
+
+  /** Keep the sequence count per cup: another cup starts from what is remembered of it. */
+  private follow(info: Info): void {
+    if (this.tracked === info.deviceId) return;
+    this.tracked = info.deviceId;
+    const known = this.memory.get(info.deviceId);
+    this.stream.follow(known ? { bootId: known.bootId, lastSeq: known.lastSeq } : null);
+  }
+
+  /** What the app remembers of the cup now. */
+  private record(info: Info): KnownCup {
+    const known = this.memory.get(info.deviceId);
+    return {
+      deviceId: info.deviceId,
+      webId: this.device?.id ?? known?.webId ?? null,
+      name: `Mia Cup ${shortCode(info.deviceId)}`,
+      minor: info.protocolMinor,
+      ownerKey: known?.ownerKey ?? null,
+      ...this.stream.position,
+      usedAt: Date.now(),
+    };
+  }
+
+  /** The stream moved on: remember where, for the next visit. */
+  private keep(position: { bootId: number | null; lastSeq: number | null }): void {
+    const known = this.tracked ? this.memory.get(this.tracked) : undefined;
+    if (known) this.memory.put({ ...known, ...position });
   }
 
   private malformed(source: FrameSource, rejection: Rejection): void {
-    const count = this.snap.malformed + 1;
-    this.update({ malformed: count, lastMalformed: `${source}: ${rejection.detail}` });
-    this.emit({
-      type: 'malformed',
-      count,
-      source,
-      reason: rejection.reason,
-      detail: rejection.detail,
-    });
+    this.store.malformed(source, rejection);
   }
-
-  private warn(warning: CupWarning): void {
-    this.update({ warnings: [...this.snap.warnings, warning].slice(-MAX_WARNINGS) });
-    this.emit({ type: 'warning', warning });
-  }
-
-  private saveLastSeq(): void {
-    const remembered = this.rememberedCup;
-    if (remembered && remembered.deviceId === this.trackedCup) {
-      this.rememberedCup = { ...remembered, lastSeq: this.stream.lastSeen };
-      this.memory.save(this.rememberedCup);
-    }
-  }
-
-  // ---------------------------------------------------------------------------------------
-  // Control
-
-  private async userRequest(args: ControlArgs): Promise<ReplyOk> {
-    this.update({ error: null });
-    try {
-      return await this.request(args);
-    } catch (error) {
-      this.update({ error: messageOf(error) });
-      throw error;
-    }
-  }
-
-  private request(args: ControlArgs): Promise<ReplyOk> {
-    const link = this.link;
-    const control = link?.control;
-    if (!link || !control) {
-      return Promise.reject(new CupDisconnectedError('The cup is not connected.'));
-    }
-    return this.control.request(args, (frame) =>
-      link.queue.run(`write ${args.op}`, () =>
-        control.writeValueWithResponse(new Uint8Array(frame)),
-      ),
-    );
-  }
-
-  // ---------------------------------------------------------------------------------------
-  // State out
-
-  private setAvailability(availability: CupAvailability): void {
-    this.update({ availability });
-    this.emit({ type: 'availability', availability });
-  }
-
-  private setStatus(status: ConnectionStatus): void {
-    this.update({ status });
-    this.emit({ type: 'connection', status });
-  }
-
-  private update(patch: Partial<CupSnapshot>): void {
-    this.snap = { ...this.snap, ...patch };
-    for (const watcher of [...this.watchers]) watcher(this.snap);
-  }
-
-  private emit(event: CupEvent): void {
-    for (const listener of [...this.listeners]) listener(event);
-  }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

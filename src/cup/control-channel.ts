@@ -11,6 +11,15 @@ import {
 } from '../../firmware-protocol/codec';
 import { CupDisconnectedError, CupRequestError, CupTimeoutError } from './errors';
 
+/** The `ok` Reply to a request of opcode `Op`. */
+export type ReplyTo<Op> = ReplyOk extends infer R
+  ? R extends { op: infer O }
+    ? Op extends O
+      ? R
+      : never
+    : never
+  : never;
+
 /** A Control request without its id (the channel picks one). */
 export type ControlArgs = ControlRequest extends infer R
   ? R extends ControlRequest

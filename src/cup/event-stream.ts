@@ -1,83 +1,138 @@
 /**
- * The cup's Events, each once and in order: sequence numbers (drop duplicates, hold what comes
- * after a gap), replay requests to fill gaps, and the cup's clock to tell a move from history
- * (an event older than `staleAfterMs` by the cup's newest time is a warning, not a move).
+ * The cup's Events, each once and in order (PROTOCOL.md section 6): sequence numbers (drop
+ * duplicates, hold what comes after a gap), replay requests to fill gaps, restarts noticed by
+ * the boot id (or, from a 1.0 cup, by its clock going back), and the cup's clock mapped to the
+ * app's, so that an event is a move unless the table moved on by hand after it happened. An
+ * event is never dropped for its age alone.
  */
-import { elapsedMs, seqAdd, type CupEvent as WireEvent } from '../../firmware-protocol/codec';
+import {
+  elapsedMs,
+  seqAdd,
+  type CupEvent as WireEvent,
+  type CupState,
+} from '../../firmware-protocol/codec';
 import { CupDisconnectedError, CupRequestError } from './errors';
 import type { CupSensorEvent, CupWarning } from './events';
 import { SequenceTracker } from './sequence';
 
+/** Where a cup's events were when last seen: its boot, and the last number handed on. */
+export interface StreamPosition {
+  bootId: number | null;
+  lastSeq: number | null;
+}
+
 export interface EventStreamHooks {
-  /** A sensor event to apply: in order, at most once, not stale. */
+  /** A sensor event to apply: in order, at most once, not overtaken by a step by hand. */
   apply(event: CupSensorEvent): void;
   warn(warning: CupWarning): void;
   /** Send `replay_since(since)`; resolve with the Reply's first number and count. */
   replay(since: number): Promise<{ firstSeq: number; count: number }>;
-  /** The newest number handed on changed (remember it for the next visit). */
-  advanced(lastSeen: number | null): void;
+  /** The position changed (remember it for the next visit). */
+  advanced(position: StreamPosition): void;
+  /** When the table last took a step by hand (app clock, ms); -Infinity when never. */
+  movedOnAt(): number;
+  /** The app's clock, ms since the epoch. */
+  now(): number;
 }
 
 /** Half the u32 clock: a difference beyond it means "before", not "after". */
 const HALF_CLOCK = 0x80000000;
 const MAX_REPLAY_TRIES = 3;
 const REPLAY_RETRY_MS = 250;
+/** `replay_since` of this number asks for everything from `booted` (number 0) on. */
+const FROM_BOOT = seqAdd(0, -1);
 
 export class EventStream {
   private readonly tracker = new SequenceTracker();
   private replaying = false;
   private linked = false;
+  private bootId: number | null = null;
+  /** The newest time seen on the cup's clock, for a 1.0 cup's restart check. */
   private newestClock: number | null = null;
+  /**
+   * App clock minus cup clock. A State reaches the app some time after the cup took it, so
+   * the smallest difference seen on this link is the best estimate.
+   */
+  private offset: number | null = null;
+  /** Events that arrive while the connection is still syncing. */
+  private held: WireEvent[] | null = null;
 
-  constructor(
-    private readonly hooks: EventStreamHooks,
-    private readonly staleAfterMs: number,
-  ) {}
+  constructor(private readonly hooks: EventStreamHooks) {}
 
   get lastSeen(): number | null {
     return this.tracker.lastSeen;
   }
 
-  /** Another cup (or the same one from an earlier visit, with its last number). */
-  reset(lastSeen: number | null): void {
-    this.tracker.reset(lastSeen);
+  get position(): StreamPosition {
+    return { bootId: this.bootId, lastSeq: this.tracker.lastSeen };
   }
 
-  /** Take `seq` as seen when nothing is known yet. */
-  baseline(seq: number): void {
-    this.tracker.baseline(seq);
+  /** Another cup (or the same one from an earlier visit, where its events were). */
+  follow(position: StreamPosition | null): void {
+    this.tracker.reset(position?.lastSeq ?? null);
+    this.bootId = position?.bootId ?? null;
+    this.newestClock = null;
+    this.offset = null;
   }
 
   /**
-   * A State read on (re)connecting, before its time is taken as "now": a cup clock behind the
-   * newest time already seen means the cup restarted while away. Its numbers started again at 0
-   * (`booted`), so the events since are asked for from the start, whatever number was last seen.
+   * A State, read or notified: "now" on the cup's clock. A boot id other than the one known, or
+   * (1.0) a clock behind the newest time seen, means the cup restarted while away: its numbers
+   * began again at 0 and may already have passed the last one seen, so the events of this boot
+   * are asked for from `booted` on.
    */
-  restartedBefore(timeMs: number): boolean {
-    if (this.newestClock === null) return false;
-    const behind = elapsedMs(this.newestClock, timeMs);
-    if (behind === 0 || behind >= HALF_CLOCK) return false;
-    this.tracker.reset(seqAdd(0, -1));
-    return true;
-  }
-
-  /** A State's time: "now" on the cup's clock. */
-  now(timeMs: number): void {
-    this.newestClock = timeMs;
+  state(state: CupState): void {
+    const restarted =
+      state.bootId !== null
+        ? this.bootId !== null && state.bootId !== this.bootId
+        : this.clockWentBack(state.timeMs);
+    if (state.bootId !== null) this.bootId = state.bootId;
+    const observed = this.hooks.now() - state.timeMs;
+    if (restarted || this.offset === null || observed < this.offset) this.offset = observed;
+    if (restarted) {
+      this.tracker.expectBoot(FROM_BOOT);
+      this.hooks.warn({ code: 'cup-restarted' });
+      this.hooks.advanced(this.position);
+    }
+    this.newestClock = state.timeMs;
   }
 
   /** Replays need a link; when it drops, a replay in flight is over. */
   setLinked(linked: boolean): void {
     this.linked = linked;
     if (!linked) this.replaying = false;
+    else this.offset = null; // a new link: measure the clocks again
+  }
+
+  /** Keep the events that arrive from now on until `release` (the connection is syncing). */
+  hold(): void {
+    this.held ??= [];
+  }
+
+  /**
+   * Syncing is done. With nothing known of this cup, its events count from the first one held,
+   * or from `lastSeq` (State's newest number); then the held events are handed on and, when
+   * something was known, what the cup logged meanwhile is asked for.
+   */
+  release(lastSeq: number): void {
+    const held = this.held ?? [];
+    this.held = null;
+    const known = this.tracker.lastSeen;
+    if (known === null) this.tracker.baseline(held[0] ? seqAdd(held[0].seq, -1) : lastSeq);
+    for (const event of held) this.offer(event);
+    if (known !== null) void this.replaySince(known);
   }
 
   offer(event: WireEvent): void {
+    if (this.held) {
+      this.held.push(event);
+      return;
+    }
     const offered = this.tracker.offer(event);
     if (offered.restarted) this.hooks.warn({ code: 'cup-restarted' });
     for (const e of offered.deliver) this.deliver(e);
     if (offered.gapSince !== null) void this.replaySince(offered.gapSince);
-    if (offered.deliver.length > 0) this.hooks.advanced(this.tracker.lastSeen);
+    if (offered.deliver.length > 0) this.hooks.advanced(this.position);
   }
 
   /** Ask for the events after `since`; fill gaps, warn about what the cup no longer has. */
@@ -113,21 +168,28 @@ export class EventStream {
     }
   }
 
+  private clockWentBack(timeMs: number): boolean {
+    if (this.newestClock === null) return false;
+    const behind = elapsedMs(this.newestClock, timeMs);
+    return behind !== 0 && behind < HALF_CLOCK;
+  }
+
   private giveUpGap(): void {
     const missing = this.tracker.missing;
     const released = this.tracker.giveUp();
     if (missing > 0) this.hooks.warn({ code: 'events-lost', count: missing });
     for (const e of released) this.deliver(e);
-    if (released.length > 0) this.hooks.advanced(this.tracker.lastSeen);
+    if (released.length > 0) this.hooks.advanced(this.position);
   }
 
   private deliver(event: WireEvent): void {
     this.advanceClock(event.timeMs);
-    const sensor = toSensorEvent(event, this.replaying);
+    if (event.type === 'booted' && event.bootId !== null) this.bootId = event.bootId;
+    const at = this.offset === null ? this.hooks.now() : this.offset + event.timeMs;
+    const sensor = toSensorEvent(event, this.replaying, at);
     if (!sensor) return;
-    const age = this.newestClock === null ? 0 : elapsedMs(this.newestClock, event.timeMs);
-    if (age < HALF_CLOCK && age > this.staleAfterMs) {
-      this.hooks.warn({ code: 'stale-event', event: sensor, ageMs: age });
+    if (at < this.hooks.movedOnAt()) {
+      this.hooks.warn({ code: 'late-event', event: sensor });
       return;
     }
     this.hooks.apply(sensor);
@@ -143,8 +205,8 @@ export class EventStream {
   }
 }
 
-function toSensorEvent(event: WireEvent, replayed: boolean): CupSensorEvent | null {
-  const base = { seq: event.seq, timeMs: event.timeMs, replayed };
+function toSensorEvent(event: WireEvent, replayed: boolean, at: number): CupSensorEvent | null {
+  const base = { seq: event.seq, timeMs: event.timeMs, replayed, at };
   switch (event.type) {
     case 'shake_started':
       return { type: 'shake-started', ...base };

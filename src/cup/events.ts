@@ -13,19 +13,40 @@ export type CupAvailability =
   /** The browser has Web Bluetooth, but Bluetooth is off or there is no adapter. */
   | { kind: 'bluetooth-off' };
 
+/** Where the connection is: the states of the connection machine (`machine.ts`). */
 export type ConnectionStatus =
   /** Not connected and not trying (never connected, or the players disconnected). */
   | { phase: 'idle' }
-  | { phase: 'connecting' }
+  /** The browser's chooser is open. */
+  | { phase: 'choosing' }
   /** Waiting for a remembered cup to advertise (after a reload). */
   | { phase: 'searching' }
+  /** Connecting, discovering, subscribing, reading Info and State. */
+  | { phase: 'connecting' }
+  /** Proving the owner key, or claiming a cup without an owner (protocol 1.1). */
+  | { phase: 'proving' }
+  /** Reading the cup's details and catching up on its events. */
+  | { phase: 'syncing' }
   | { phase: 'connected' }
   /** The link dropped; the next attempt is at `retryAt` (ms, `Date.now()` clock). */
   | { phase: 'reconnecting'; attempt: number; retryAt: number }
   /** Gave up reconnecting, or a connect failed: a tap tries again. */
   | { phase: 'lost'; reason: string }
-  /** The cup speaks another protocol major (or sent an unreadable Info): not used. */
-  | { phase: 'refused'; found: { major: number; minor: number } | null; supported: number };
+  /** The cup cannot be used here (see `Refusal`). */
+  | { phase: 'refused'; refusal: Refusal };
+
+/** Why a cup is not used. */
+export type Refusal =
+  /** It speaks another protocol major, or sent an unreadable Info (`found` null). */
+  | { kind: 'version'; found: { major: number; minor: number } | null; supported: number }
+  /** It has an owner, and this app does not hold the key (another table's cup). */
+  | { kind: 'other-owner'; code: string };
+
+/**
+ * Who the connected cup answers to: `mine` (this app holds its owner key and proved it, or
+ * just claimed it), or `open` (a protocol 1.0 cup: anyone in range can use it).
+ */
+export type Ownership = 'mine' | 'open';
 
 /** The Device Information Service strings (any may be missing). */
 export interface DeviceInformation {
@@ -39,8 +60,8 @@ export interface DeviceInformation {
 export type FrameSource = 'info' | 'events' | 'state' | 'reply' | 'battery';
 
 export type CupWarningCode =
-  /** A (replayed) event too old by the cup's clock to apply to the game. */
-  | 'stale-event'
+  /** An event that happened before a step the table entered by hand: not applied. */
+  | 'late-event'
   /** The cup's log no longer held events the app missed. */
   | 'events-lost'
   /** The cup restarted since the app last saw it. */
@@ -48,9 +69,8 @@ export type CupWarningCode =
 
 export interface CupWarning {
   code: CupWarningCode;
-  /** For 'stale-event': the event and how old it was, ms. */
+  /** For 'late-event': the event (its `at` says when it happened). */
   event?: CupSensorEvent;
-  ageMs?: number;
   /** For 'events-lost': how many. */
   count?: number;
 }
@@ -61,6 +81,8 @@ interface SensorBase {
   timeMs: number;
   /** Delivered by a replay after a gap or a reconnect, rather than live. */
   replayed: boolean;
+  /** When it happened on the app's clock (ms since the epoch), from the cup's clock. */
+  at: number;
 }
 
 /** What the cup sensed, in order, each at most once. */
@@ -90,6 +112,12 @@ export interface CupSnapshot {
   status: ConnectionStatus;
   /** The connected (or last) cup's advertised name. */
   name: string | null;
+  /** The connected cup's short code ("3F2A", printed on it as "Mia Cup 3F2A"). */
+  code: string | null;
+  /** Who the connected cup answers to; null until known. */
+  ownership: Ownership | null;
+  /** This connection claimed the cup for this app (it had no owner). */
+  claimed: boolean;
   /** A cup from an earlier visit that a tap can reconnect to. */
   remembered: { name: string } | null;
   info: Info | null;

@@ -6,17 +6,10 @@
 export { CupConnection, type CupConnectionOptions } from './connection';
 export * from './events';
 export * from './errors';
-export { Backoff, backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
-export { GattQueue } from './queue';
-export { SequenceTracker } from './sequence';
+export { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 export { SimulatedCup, SimulatedTransport } from './simulated';
 export { CupFirmware, type FirmwareOptions } from './sim-firmware';
 export { WebBluetoothTransport } from './web-bluetooth';
-export {
-  inMemory,
-  localStorageMemory,
-  type CupMemory,
-  type CupTransport,
-  type RememberedCup,
-} from './transport';
+export { inMemory, localStorageMemory, type CupMemory, type KnownCup } from './memory';
+export type { CupTransport } from './transport';
 export type { GattDeviceLike } from './gatt';

@@ -21,15 +21,6 @@ export class GattQueue {
 
   constructor(private readonly defaultTimeoutMs = 5_000) {}
 
-  /** Operations waiting, not counting the one running. */
-  get pending(): number {
-    return this.jobs.length;
-  }
-
-  get busy(): boolean {
-    return this.running !== null;
-  }
-
   run<T>(what: string, operation: () => Promise<T>, timeoutMs = this.defaultTimeoutMs): Promise<T> {
     if (this.closed)
       return Promise.reject(new CupDisconnectedError(`${what}: the cup is not connected.`));

@@ -9,8 +9,6 @@ import {
 export interface Offered {
   /** Events now ready to apply, oldest first (the offered one and any it unblocked). */
   deliver: WireEvent[];
-  /** The event was seen before and is dropped. */
-  duplicate: boolean;
   /** Numbers are missing before it: ask the cup to replay since this number. */
   gapSince: number | null;
   /** A `booted` event: the cup restarted and the count starts again. */
@@ -28,6 +26,8 @@ const MAX_HELD = 256;
 export class SequenceTracker {
   private last: number | null = null;
   private readonly held = new Map<number, WireEvent>();
+  /** A restart was noticed (boot id, clock): the coming `booted` is expected, not news. */
+  private awaitingBoot = false;
 
   /** The newest sequence number handed on, or null before the first. */
   get lastSeen(): number | null {
@@ -43,6 +43,13 @@ export class SequenceTracker {
   reset(lastSeen: number | null = null): void {
     this.last = lastSeen;
     this.held.clear();
+    this.awaitingBoot = false;
+  }
+
+  /** The cup restarted while away: count from `fromBoot` (65535: everything from `booted`). */
+  expectBoot(fromBoot: number): void {
+    this.reset(fromBoot);
+    this.awaitingBoot = true;
   }
 
   /** Take `seq` as seen when nothing is known yet (a first connection: State's last number). */
@@ -51,10 +58,11 @@ export class SequenceTracker {
   }
 
   offer(event: WireEvent): Offered {
-    const result: Offered = { deliver: [], duplicate: false, gapSince: null, restarted: false };
+    const result: Offered = { deliver: [], gapSince: null, restarted: false };
     if (event.type === 'booted') {
       // Always number 0, always first after a boot: the count starts again.
-      result.restarted = this.last !== null;
+      result.restarted = this.last !== null && !this.awaitingBoot;
+      this.awaitingBoot = false;
       this.held.clear();
       this.last = event.seq;
       result.deliver.push(event);
@@ -65,10 +73,7 @@ export class SequenceTracker {
       result.deliver.push(event);
       return result;
     }
-    if (!seqIsNewer(event.seq, this.last) || this.held.has(event.seq)) {
-      result.duplicate = true;
-      return result;
-    }
+    if (!seqIsNewer(event.seq, this.last) || this.held.has(event.seq)) return result; // seen
     if (event.seq === seqAdd(this.last, 1)) {
       this.last = event.seq;
       result.deliver.push(event, ...this.drain());

@@ -1,27 +1,24 @@
 /**
- * A model of the cup's firmware at the frame level: clock, event log (ring buffer), State,
- * Control requests and Replies, exactly as PROTOCOL.md describes. It knows nothing of GATT
- * objects: frames go out through `notify`. The simulated cup wraps it in a GATT layer; the
- * browser tests' emulated peripheral drives it over the DevTools protocol.
+ * A model of the cup's firmware at the frame level: clock, boot id, event log, State, ownership,
+ * Control requests and Replies, exactly as PROTOCOL.md describes (1.1, or 1.0 with
+ * `protocol: { major: 1, minor: 0 }`). It knows nothing of GATT objects: frames go out through
+ * `notify`, and `drop` asks the link to end. The simulated cup wraps it in a GATT layer; the
+ * browser tests' emulated peripherals drive it over the DevTools protocol.
  */
 import {
-  Capability,
   DEFAULT_CONFIG,
-  OP_NAMES,
-  PROTOCOL_MAJOR,
-  PROTOCOL_MINOR,
-  decodeControl,
-  encodeEvent,
   encodeInfo,
   encodeReply,
   encodeState,
-  seqAdd,
-  seqDistance,
-  statusForRejectedControl,
   type Config,
   type CupEvent as WireEvent,
   type Info,
+  type Reply,
 } from '../../firmware-protocol/codec';
+import { controlWrite } from './sim-control';
+import { infoOf, stringsOf, type DeviceStrings } from './sim-info';
+import { SimLog } from './sim-log';
+import { SimOwner } from './sim-owner';
 
 export type NotifyCharacteristic = 'events' | 'state' | 'reply' | 'battery';
 
@@ -35,14 +32,18 @@ export interface FirmwareOptions {
   battery?: number;
   /** Coalescing delay for State notifications (PROTOCOL.md 4.3), ms; 0 sends at once. */
   stateCoalesceMs?: number;
+  /** The owner key in the cup's flash (hex), or null (default) for a cup without an owner. */
+  ownerKey?: string | null;
+  /** Random bytes for boot ids and challenges (default: WebCrypto). */
+  random?: (n: number) => Uint8Array;
+  /** The lid is open when the cup boots. */
+  lidOpenAtBoot?: boolean;
+  /** How long an unproven connection to a cup with an owner may stay, ms (PROTOCOL.md: 10 s). */
+  unprovenDropMs?: number;
 }
 
-export interface DeviceStrings {
-  manufacturer: string;
-  model: string;
-  firmwareRevision: string;
-  hardwareRevision: string;
-}
+/** The reset gesture: lid open from boot for this long forgets the owner (PROTOCOL.md 6). */
+export const RESET_HOLD_MS = 5_000;
 
 export class CupFirmware {
   readonly info: Info;
@@ -51,62 +52,54 @@ export class CupFirmware {
   battery: number;
   /** Skip the live notification of the next N events (they stay in the log): makes a gap. */
   dropLive = 0;
-  /** Identify requests carried out, newest last. */
+  /** Identify requests carried out (and the reset gesture's confirmation), newest last. */
   readonly identified: { blink: boolean; buzz: boolean; durationMs: number }[] = [];
   /** Every notification sent, for tests. */
   notify: (characteristic: NotifyCharacteristic, frame: Uint8Array) => void = () => {};
+  /** The cup ends the link (an unproven connection, too many wrong proofs). */
+  drop: () => void = () => {};
+  readonly owner: SimOwner;
+  readonly log: SimLog;
+  /** The random id of this boot. */
+  bootId = 0;
+  /** Protocol 1.1 or later: boot id, ownership, a lid open at boot reported. */
+  readonly oneOne: boolean;
 
   private readonly now: () => number;
   private bootAt: number;
-  private readonly capacity: number;
-  private log: Uint8Array[] = [];
-  private lastSeq = 0;
   private lidOpen = false;
   private lidOpenedAt = 0;
+  /** The lid has stayed open since boot (the reset gesture may be under way). */
+  private lidOpenSinceBoot = false;
   private shakeStartedAt: number | null = null;
   private shakeCount = 0;
   private lidOpenCount = 0;
   private connected = false;
   private readonly subscribed = new Set<NotifyCharacteristic>();
   private stateTimer: ReturnType<typeof setTimeout> | null = null;
+  private unprovenTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly stateCoalesceMs: number;
+  private readonly unprovenDropMs: number;
+  private readonly random: (n: number) => Uint8Array;
 
   constructor(options: FirmwareOptions = {}) {
     this.now = options.now ?? (() => Date.now());
-    this.capacity = options.capacity ?? 64;
     this.battery = options.battery ?? 87;
     this.stateCoalesceMs = options.stateCoalesceMs ?? 0;
-    const firmware = options.firmware ?? { major: 1, minor: 4, patch: 2 };
-    this.info = {
-      protocolMajor: options.protocol?.major ?? PROTOCOL_MAJOR,
-      protocolMinor: options.protocol?.minor ?? PROTOCOL_MINOR,
-      firmware,
-      capabilities:
-        Capability.shake | Capability.lid | Capability.led | Capability.buzzer | Capability.battery,
-      deviceId: options.deviceId ?? 'a1b2c3d4e5f60718',
-      eventLogCapacity: this.capacity,
-    };
-    this.strings = {
-      manufacturer: 'Mia Cup project',
-      model: 'MC-1',
-      firmwareRevision: `${firmware.major}.${firmware.minor}.${firmware.patch}`,
-      hardwareRevision: 'rev B',
-    };
+    this.unprovenDropMs = options.unprovenDropMs ?? 10_000;
+    this.random = options.random ?? ((n) => globalThis.crypto.getRandomValues(new Uint8Array(n)));
+    this.owner = new SimOwner(options.ownerKey ?? null, this.random);
+    this.log = new SimLog(options.capacity ?? 64);
+    this.info = infoOf(options, this.log.capacity);
+    this.strings = stringsOf(this.info);
+    this.oneOne = this.info.protocolMajor === 1 && this.info.protocolMinor >= 1;
     this.bootAt = this.now();
-    this.boot();
+    this.boot(options.lidOpenAtBoot ?? false);
   }
 
   /** ms since boot, u32. */
   get clock(): number {
     return (this.now() - this.bootAt) >>> 0;
-  }
-
-  get isConnected(): boolean {
-    return this.connected;
-  }
-
-  get lastSequence(): number {
-    return this.lastSeq;
   }
 
   // Physical world -----------------------------------------------------------------------
@@ -137,6 +130,7 @@ export class CupFirmware {
   closeLid(): void {
     if (!this.lidOpen) return;
     this.lidOpen = false;
+    this.lidOpenSinceBoot = false;
     const at = this.clock;
     this.logEvent({
       type: 'lid_closed',
@@ -160,28 +154,50 @@ export class CupFirmware {
     this.stateChanged();
   }
 
-  /** Restart: empty log, clock from 0, `booted` first. The link drops. */
-  reboot(): void {
+  /**
+   * Restart: a new boot id, an empty log, the clock from 0, `booted` first (then `lid_opened`
+   * when the lid is open at boot). The link drops. Kept open for 5 s, an open lid at boot
+   * forgets the owner (the reset gesture; see `tick`).
+   */
+  reboot(options: { lidOpen?: boolean } = {}): void {
     this.disconnect();
     this.bootAt = this.now();
     this.lidOpen = false;
     this.shakeStartedAt = null;
     this.shakeCount = 0;
     this.lidOpenCount = 0;
-    this.boot();
+    this.boot(options.lidOpen ?? false);
+  }
+
+  /** Time passes: the reset gesture completes once the lid has been open 5 s since boot. */
+  tick(): void {
+    if (this.lidOpenSinceBoot && this.clock >= RESET_HOLD_MS && this.owner.owned) {
+      this.owner.release();
+      this.lidOpenSinceBoot = false;
+      this.identified.push({ blink: true, buzz: true, durationMs: 2_000 });
+    }
   }
 
   // Link ---------------------------------------------------------------------------------
 
   connect(): void {
     this.connected = true;
+    if (!this.oneOne) return;
+    this.owner.connect();
+    if (this.owner.owned) {
+      this.unprovenTimer = setTimeout(() => {
+        if (this.connected && this.owner.locked) this.endLink();
+      }, this.unprovenDropMs);
+    }
   }
 
   disconnect(): void {
     this.connected = false;
     this.subscribed.clear();
     if (this.stateTimer) clearTimeout(this.stateTimer);
+    if (this.unprovenTimer) clearTimeout(this.unprovenTimer);
     this.stateTimer = null;
+    this.unprovenTimer = null;
   }
 
   subscribe(characteristic: NotifyCharacteristic, on: boolean): void {
@@ -194,17 +210,20 @@ export class CupFirmware {
   }
 
   readState(): Uint8Array {
-    const oldest = this.log.length > 0 ? this.log[0][1] | (this.log[0][2] << 8) : this.lastSeq;
+    this.tick();
     return encodeState({
       lidOpen: this.lidOpen,
       shaking: this.shakeStartedAt !== null,
       charging: false,
       batteryPercent: this.battery,
-      lastSeq: this.lastSeq,
+      lastSeq: this.log.lastSeq,
       timeMs: this.clock,
       shakeCount: this.shakeCount,
       lidOpenCount: this.lidOpenCount,
-      oldestSeq: oldest,
+      oldestSeq: this.log.oldestSeq,
+      owned: this.oneOne && this.owner.owned,
+      proven: this.oneOne && this.owner.proven,
+      bootId: this.oneOne ? this.bootId : null,
     });
   }
 
@@ -217,89 +236,29 @@ export class CupFirmware {
    * goes out through `notify` afterwards.
    */
   write(frame: Uint8Array): number {
-    const decoded = decodeControl(frame);
-    if (!decoded.ok) {
-      const status = statusForRejectedControl(frame.length, decoded);
-      if (status === null) return 0x0d;
-      const opcode = frame[0];
-      const op = OP_NAMES.get(opcode);
-      const requestId = frame[1];
-      this.send(
-        'reply',
-        encodeReply(op ? { op, requestId, status } : { op: 'unknown', opcode, requestId, status }),
-      );
-      return 0;
-    }
-    const request = decoded.value;
-    const { requestId } = request;
-    switch (request.op) {
-      case 'identify':
-        this.identified.push({
-          blink: request.blink,
-          buzz: request.buzz,
-          durationMs: request.durationMs,
-        });
-        this.send('reply', encodeReply({ op: 'identify', requestId, status: 'ok' }));
-        break;
-      case 'read_config':
-        this.send(
-          'reply',
-          encodeReply({ op: 'read_config', requestId, status: 'ok', config: this.config }),
-        );
-        break;
-      case 'write_config':
-        this.config = { ...request.config };
-        this.send(
-          'reply',
-          encodeReply({ op: 'write_config', requestId, status: 'ok', config: this.config }),
-        );
-        break;
-      case 'replay_since':
-        this.replay(request.sinceSeq, requestId);
-        break;
-    }
-    return 0;
+    return controlWrite(this, frame);
   }
 
-  // Inside -------------------------------------------------------------------------------
+  // For the Control handler ----------------------------------------------------------------
 
-  private replay(since: number, requestId: number): void {
-    const d = seqDistance(this.lastSeq, since);
-    const wanted = this.log.filter((frame) => {
-      const seq = frame[1] | (frame[2] << 8);
-      const ahead = seqDistance(seq, since);
-      return ahead >= 1 && ahead <= d;
-    });
-    const firstSeq =
-      wanted.length > 0 ? wanted[0][1] | (wanted[0][2] << 8) : seqAdd(this.lastSeq, 1);
-    this.send(
-      'reply',
-      encodeReply({ op: 'replay_since', requestId, status: 'ok', firstSeq, count: wanted.length }),
-    );
-    for (const frame of wanted) this.send('events', frame);
+  /** @internal A Reply out. */
+  reply(reply: Reply): void {
+    this.send('reply', encodeReply(reply));
   }
 
-  private boot(): void {
-    this.log = [];
-    this.lastSeq = 0;
-    this.append(encodeEvent({ type: 'booted', seq: 0, timeMs: this.clock }));
+  /** @internal Replayed event frames out, in order. */
+  resend(frames: readonly Uint8Array[]): void {
+    for (const frame of frames) this.send('events', frame);
   }
 
-  private logEvent(event: WireEvent): void {
-    this.lastSeq = seqAdd(this.lastSeq, 1);
-    const frame = encodeEvent({ ...event, seq: this.lastSeq });
-    this.append(frame);
-    if (this.dropLive > 0) this.dropLive--;
-    else this.send('events', frame);
-    this.stateChanged();
+  /** @internal The cup ends the link. */
+  endLink(): void {
+    this.disconnect();
+    this.drop();
   }
 
-  private append(frame: Uint8Array): void {
-    this.log.push(frame);
-    if (this.log.length > this.capacity) this.log.shift();
-  }
-
-  private stateChanged(): void {
+  /** @internal Something in State changed: notify it (coalesced). */
+  stateChanged(): void {
     if (!this.connected || !this.subscribed.has('state')) return;
     if (this.stateCoalesceMs <= 0) {
       this.send('state', this.readState());
@@ -310,6 +269,26 @@ export class CupFirmware {
       this.stateTimer = null;
       this.send('state', this.readState());
     }, this.stateCoalesceMs);
+  }
+
+  // Inside -------------------------------------------------------------------------------
+
+  private boot(lidOpen: boolean): void {
+    this.bootId = new DataView(this.random(4).buffer).getUint32(0, true);
+    this.log.boot(this.clock, this.oneOne ? this.bootId : null);
+    this.lidOpenSinceBoot = lidOpen;
+    if (!lidOpen) return;
+    // 1.1 reports a lid open at boot as an opening; 1.0 took the first reading silently.
+    if (this.oneOne) this.openLid();
+    else this.lidOpen = true;
+  }
+
+  private logEvent(event: WireEvent): void {
+    const frame = this.log.add(event);
+    // A cup with an owner notifies no events to an unproven connection (they stay logged).
+    if (this.dropLive > 0) this.dropLive--;
+    else if (!(this.oneOne && this.owner.locked)) this.send('events', frame);
+    this.stateChanged();
   }
 
   private send(characteristic: NotifyCharacteristic, frame: Uint8Array): void {

@@ -22,7 +22,7 @@ import type {
   GattUuid,
 } from './gatt';
 import { CupFirmware, type FirmwareOptions, type NotifyCharacteristic } from './sim-firmware';
-import type { CupTransport } from './transport';
+import type { AdvertSeen, CupTransport } from './transport';
 
 const DIS = DEVICE_INFORMATION_CHARACTERISTICS;
 
@@ -51,12 +51,12 @@ class SimCharacteristic extends EventTarget implements GattCharacteristicLike {
     super();
   }
 
+  /** A read, as Web Bluetooth does it: the value changes (and the event fires) first. */
   async readValue(): Promise<DataView> {
     await this.cup.gattOperation();
     if (!this.spec.read) throw new Error('NotSupportedError: not readable');
-    const frame = this.spec.read();
-    this.value = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
-    return this.value;
+    this.deliver(this.spec.read());
+    return this.value!;
   }
 
   async writeValueWithResponse(value: BufferSource): Promise<void> {
@@ -199,6 +199,7 @@ export class SimulatedCup extends EventTarget implements GattDeviceLike {
     this.notifyTargets.set('state', main.get(CHARACTERISTIC_UUIDS.state)!);
     this.notifyTargets.set('reply', main.get(CHARACTERISTIC_UUIDS.reply)!);
     this.notifyTargets.set('battery', battery.get(batteryUuid)!);
+    fw.drop = () => this.linkLoss();
     fw.notify = (characteristic, frame) => {
       const target = this.notifyTargets.get(characteristic);
       const copy = frame.slice();
@@ -284,11 +285,11 @@ export class SimulatedTransport implements CupTransport {
     return this.cup;
   }
 
-  async rememberedDevice(id: string): Promise<GattDeviceLike | null> {
-    return id === this.cup.id ? this.cup : null;
+  async rememberedDevices(): Promise<GattDeviceLike[]> {
+    return [this.cup];
   }
 
-  async waitForAdvertisement(): Promise<boolean> {
-    return this.cup.reachable;
+  async waitForAdvertisement(): Promise<AdvertSeen | null> {
+    return this.cup.reachable ? { advert: null } : null;
   }
 }

@@ -1,17 +1,19 @@
 /**
  * The Web Bluetooth transport: the one module in the app that touches `navigator.bluetooth`.
- * It finds cups (chooser filtered by the Mia Cup service UUID, `getDevices()` for a cup from an
- * earlier visit, `watchAdvertisements()` to know when it is in range) and reports whether
+ * It finds cups (chooser filtered by the Mia Cup service UUID, `getDevices()` for the cups of
+ * earlier visits, `watchAdvertisements()` to know when one is in range and, from its service
+ * data, which cup it is) and reports whether
  * Bluetooth can be used at all. Connecting and talking is `CupConnection`'s job.
  */
 import {
   BATTERY_SERVICE,
   DEVICE_INFORMATION_SERVICE,
   SERVICE_UUID,
+  decodeAdvert,
 } from '../../firmware-protocol/codec';
 import type { CupAvailability } from './events';
 import type { GattDeviceLike } from './gatt';
-import type { CupTransport } from './transport';
+import type { AdvertSeen, CupTransport } from './transport';
 
 function bluetooth(): Bluetooth | undefined {
   return typeof navigator === 'undefined' ? undefined : navigator.bluetooth;
@@ -60,35 +62,37 @@ export class WebBluetoothTransport implements CupTransport {
     return device as unknown as GattDeviceLike;
   }
 
-  async rememberedDevice(id: string): Promise<GattDeviceLike | null> {
+  async rememberedDevices(): Promise<GattDeviceLike[]> {
     const bt = bluetooth();
-    if (!bt || typeof bt.getDevices !== 'function') return null;
+    if (!bt || typeof bt.getDevices !== 'function') return [];
     try {
-      const devices = await bt.getDevices();
-      const device = devices.find((d) => d.id === id);
-      return device ? (device as unknown as GattDeviceLike) : null;
+      return (await bt.getDevices()) as unknown as GattDeviceLike[];
     } catch {
-      return null;
+      return [];
     }
   }
 
-  waitForAdvertisement(device: GattDeviceLike, signal: AbortSignal): Promise<boolean> {
+  waitForAdvertisement(device: GattDeviceLike, signal: AbortSignal): Promise<AdvertSeen | null> {
     const real = device as unknown as BluetoothDevice;
-    if (typeof real.watchAdvertisements !== 'function') return Promise.resolve(false);
-    return new Promise<boolean>((resolve) => {
+    if (typeof real.watchAdvertisements !== 'function') return Promise.resolve(null);
+    return new Promise<AdvertSeen | null>((resolve) => {
       const watch = new AbortController();
-      const done = (found: boolean) => {
+      const done = (seen: AdvertSeen | null) => {
         real.removeEventListener('advertisementreceived', onAdvert);
         signal.removeEventListener('abort', onAbort);
         watch.abort();
-        resolve(found);
+        resolve(seen);
       };
-      const onAdvert = () => done(true);
-      const onAbort = () => done(false);
-      if (signal.aborted) return resolve(false);
+      const onAdvert = (event: Event) => {
+        const data = (event as BluetoothAdvertisingEvent).serviceData?.get(SERVICE_UUID);
+        const advert = data ? decodeAdvert(data) : null;
+        done({ advert: advert?.ok ? advert.value : null });
+      };
+      const onAbort = () => done(null);
+      if (signal.aborted) return resolve(null);
       real.addEventListener('advertisementreceived', onAdvert);
       signal.addEventListener('abort', onAbort);
-      real.watchAdvertisements({ signal: watch.signal }).catch(() => done(false));
+      real.watchAdvertisements({ signal: watch.signal }).catch(() => done(null));
     });
   }
 }

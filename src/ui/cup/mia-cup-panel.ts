@@ -1,4 +1,4 @@
-import { LitElement, css, html, nothing } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { localized, msg, str } from '@lit/localize';
@@ -6,7 +6,8 @@ import type { CupConnection, CupSnapshot } from '../../cup';
 import { baseStyles } from '../styles';
 import { cupContext, type CupBinding } from './cup-context';
 import { CupController } from './cup-controller';
-import { availabilityText, refusedText, statusText, warningText } from './text';
+import { cupPanelStyles } from './mia-cup-panel.styles';
+import { availabilityText, ownershipText, refusedText, statusText, warningText } from './text';
 import './mia-cup-settings';
 
 /**
@@ -20,87 +21,7 @@ import './mia-cup-settings';
 @localized()
 @customElement('mia-cup-panel')
 export class MiaCupPanel extends LitElement {
-  static override styles = [
-    baseStyles,
-    css`
-      :host {
-        display: block;
-      }
-      section {
-        display: grid;
-        gap: 10px;
-        padding: 12px 14px;
-        border: 2px solid var(--line);
-        border-radius: var(--radius);
-        background: var(--surface);
-      }
-      header {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: 8px 12px;
-      }
-      h2 {
-        font-size: 1.1rem;
-      }
-      .status {
-        font-weight: 700;
-      }
-      .status[data-phase='connected'] {
-        color: var(--ok);
-      }
-      .status[data-phase='lost'],
-      .status[data-phase='refused'] {
-        color: var(--danger);
-      }
-      .facts {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 6px 16px;
-        margin: 0;
-        color: var(--muted);
-      }
-      .live {
-        display: flex;
-        gap: 8px;
-      }
-      .live span {
-        min-height: 48px;
-        display: inline-flex;
-        align-items: center;
-        padding: 0 14px;
-        border-radius: 999px;
-        border: 2px solid var(--line);
-        opacity: 0.45;
-      }
-      .live span[data-on] {
-        opacity: 1;
-        border-color: var(--accent);
-        background: var(--accent);
-        color: var(--on-accent);
-        font-weight: 800;
-      }
-      .buttons {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 8px;
-      }
-      p {
-        margin: 0;
-      }
-      .notice {
-        line-height: 1.4;
-      }
-      .error,
-      .malformed {
-        color: var(--danger);
-      }
-      ul {
-        margin: 0;
-        padding-left: 1.2em;
-      }
-    `,
-  ];
+  static override styles = [baseStyles, cupPanelStyles];
 
   /** The cup connection to show and drive (default: the cup context's). */
   @property({ attribute: false }) connection?: CupConnection;
@@ -142,7 +63,7 @@ export class MiaCupPanel extends LitElement {
       ${
         snap.status.phase === 'refused'
           ? html`<p class="notice error" data-testid="cup-refused" role="alert">
-              ${refusedText(snap.status)}
+              ${refusedText(snap.status.refusal)}
             </p>`
           : nothing
       }
@@ -187,10 +108,11 @@ export class MiaCupPanel extends LitElement {
     const fw = snap.info?.firmware;
     const firmware =
       snap.device?.firmwareRevision ?? (fw ? `${fw.major}.${fw.minor}.${fw.patch}` : '?');
+    const ownership = ownershipText(snap);
     return html`<p class="facts">
         ${
-          snap.name && snap.transport === 'web-bluetooth'
-            ? html`<span data-testid="cup-name">${snap.name}</span>`
+          snap.code && snap.transport === 'web-bluetooth'
+            ? html`<span data-testid="cup-name">${msg(str`Mia Cup ${snap.code}`)}</span>`
             : nothing
         }
         <span data-testid="cup-battery">
@@ -205,7 +127,8 @@ export class MiaCupPanel extends LitElement {
         <span data-testid="cup-live-lid" ?data-on=${snap.lidOpen}>
           ${snap.lidOpen ? msg('Lid open') : msg('Lid closed')}
         </span>
-      </div>`;
+      </div>
+      ${ownership ? html`<p class="notice" data-testid="cup-ownership">${ownership}</p>` : nothing}`;
   }
 
   private renderButtons(snap: CupSnapshot, unavailable: boolean) {
@@ -221,8 +144,14 @@ export class MiaCupPanel extends LitElement {
           ${msg('Sensitivity')}
         </button>`,
         html`<button @click=${this.disconnect}>${msg('Disconnect')}</button>`,
+        html`<button @click=${this.forget}>${msg('Forget this cup')}</button>`,
       );
-    } else if (phase === 'reconnecting' || phase === 'searching' || phase === 'connecting') {
+    } else if (phase === 'reconnecting') {
+      buttons.push(
+        html`<button class="primary" @click=${this.retryNow}>${msg('Try now')}</button>`,
+        html`<button @click=${this.disconnect}>${msg('Stop')}</button>`,
+      );
+    } else if (['choosing', 'searching', 'connecting', 'proving', 'syncing'].includes(phase)) {
       buttons.push(html`<button @click=${this.disconnect}>${msg('Stop')}</button>`);
     } else if (!unavailable) {
       if (phase === 'lost') {
@@ -248,12 +177,15 @@ export class MiaCupPanel extends LitElement {
     return html`<div class="buttons">${buttons}</div>`;
   }
 
-  private readonly connect = () => {
-    this.cupConnection?.connect().catch(() => {});
-  };
+  private readonly connect = () => this.cupConnection?.connect();
 
-  private readonly reconnect = () => {
-    this.cupConnection?.reconnect().catch(() => {});
+  private readonly reconnect = () => this.cupConnection?.reconnect();
+
+  private readonly retryNow = () => this.cupConnection?.retryNow();
+
+  private readonly forget = () => {
+    this.settingsOpen = false;
+    void this.cupConnection?.forget();
   };
 
   private readonly disconnect = () => {

@@ -1,6 +1,12 @@
 /** The cup panel's words: connection states, availability and warnings, through `msg()`. */
 import { msg, str } from '@lit/localize';
-import type { ConnectionStatus, CupAvailability, CupWarning } from '../../cup';
+import type {
+  ConnectionStatus,
+  CupAvailability,
+  CupSnapshot,
+  CupWarning,
+  Refusal,
+} from '../../cup';
 
 export function statusText(
   status: ConnectionStatus,
@@ -10,8 +16,14 @@ export function statusText(
   switch (status.phase) {
     case 'idle':
       return msg('Not connected');
+    case 'choosing':
+      return msg('Choose the cup…');
     case 'connecting':
       return msg('Connecting…');
+    case 'proving':
+      return msg('Checking the cup is ours…');
+    case 'syncing':
+      return msg('Catching up with the cup…');
     case 'searching':
       return name ? msg(str`Looking for ${name}…`) : msg('Looking for the cup…');
     case 'connected':
@@ -49,11 +61,16 @@ export function availabilityText(availability: CupAvailability): string | null {
   }
 }
 
-export function refusedText(status: Extract<ConnectionStatus, { phase: 'refused' }>): string {
-  const supported = status.supported;
-  if (!status.found)
+export function refusedText(refusal: Refusal): string {
+  if (refusal.kind === 'other-owner') {
+    return msg(
+      str`Mia Cup ${refusal.code} belongs to another table. To use it here, switch it on with its lid open and keep the lid open for 5 seconds: it blinks and forgets its owner. Then connect it again.`,
+    );
+  }
+  const supported = refusal.supported;
+  if (!refusal.found)
     return msg('This cup sent an unreadable description of itself, so it is not used.');
-  const { major, minor } = status.found;
+  const { major, minor } = refusal.found;
   return major > supported
     ? msg(
         str`This cup speaks protocol ${major}.${minor}; this app speaks ${supported}.x. Please update the app to use this cup.`,
@@ -65,17 +82,19 @@ export function refusedText(status: Extract<ConnectionStatus, { phase: 'refused'
 
 export function warningText(warning: CupWarning): string {
   switch (warning.code) {
-    case 'stale-event': {
-      const seconds = Math.round((warning.ageMs ?? 0) / 1000);
+    case 'late-event': {
       const what = warning.event ? eventName(warning.event.type) : msg('An event');
-      return msg(str`${what} from ${seconds} s ago arrived late and was not applied.`);
+      const time = new Date(warning.event?.at ?? Date.now()).toLocaleTimeString();
+      return msg(
+        str`${what} from ${time} came after a step entered by hand, so it was not applied.`,
+      );
     }
     case 'events-lost': {
       const count = warning.count ?? 0;
       return msg(str`The cup no longer had ${count} events it sent while disconnected.`);
     }
     case 'cup-restarted':
-      return msg('The cup restarted.');
+      return msg('The cup restarted; what it sensed since then was caught up.');
   }
 }
 
@@ -89,5 +108,21 @@ function eventName(type: string): string {
       return msg('A lid lift');
     default:
       return msg('A lid close');
+  }
+}
+
+/** Who the connected cup answers to, in words; null before it is known. */
+export function ownershipText(snap: CupSnapshot): string | null {
+  switch (snap.ownership) {
+    case 'mine':
+      return snap.claimed
+        ? msg('Claimed for this table: only this tablet can use it now.')
+        : msg("This table's cup: only this tablet can use it.");
+    case 'open':
+      return msg(
+        'This cup speaks protocol 1.0: it cannot be claimed, and any tablet in range can use it.',
+      );
+    default:
+      return null;
   }
 }

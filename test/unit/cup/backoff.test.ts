@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Backoff, backoffDelay, DEFAULT_BACKOFF } from '../../../src/cup';
+import { backoffDelay, DEFAULT_BACKOFF } from '../../../src/cup';
 
 const options = { baseMs: 500, factor: 2, maxMs: 8_000, jitter: 0.5, maxAttempts: 6 };
 
@@ -24,15 +24,6 @@ describe('backoff', () => {
 
   it('spreads two cups apart: different random draws give different delays', () => {
     expect(backoffDelay(1, options, () => 0.1)).not.toBe(backoffDelay(1, options, () => 0.9));
-  });
-
-  it('counts attempts, gives up after the last, and starts again after reset', () => {
-    const backoff = new Backoff(options, () => 0);
-    const delays = Array.from({ length: 7 }, () => backoff.next());
-    expect(delays).toEqual([500, 1_000, 2_000, 4_000, 8_000, 8_000, null]);
-    expect(backoff.attempts).toBe(6);
-    backoff.reset();
-    expect(backoff.next()).toBe(500);
   });
 
   it('has sane defaults: first retry within a second, never more than 30 s', () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CupDisconnectedError, CupTimeoutError, GattQueue } from '../../../src/cup';
+import { CupDisconnectedError, CupTimeoutError } from '../../../src/cup';
+import { GattQueue } from '../../../src/cup/queue';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -22,14 +23,15 @@ describe('GattQueue', () => {
     const b = deferred<string>();
     const pa = queue.run('a', () => (started.push('a'), a.promise));
     const pb = queue.run('b', () => (started.push('b'), b.promise));
-    expect(started).toEqual(['a']);
-    expect(queue.pending).toBe(1);
+    await Promise.resolve();
+    expect(started).toEqual(['a']); // b waits for a
     a.resolve('A');
     await expect(pa).resolves.toBe('A');
     expect(started).toEqual(['a', 'b']);
     b.resolve('B');
     await expect(pb).resolves.toBe('B');
-    expect(queue.busy).toBe(false);
+    const c = queue.run('c', () => (started.push('c'), Promise.resolve('C')));
+    await expect(c).resolves.toBe('C'); // nothing left running: the next starts at once
   });
 
   it('goes on after a failed operation', async () => {
@@ -43,10 +45,11 @@ describe('GattQueue', () => {
   it('times out an operation that never answers and starts the next', async () => {
     const queue = new GattQueue(500);
     const hung = queue.run('hung', () => new Promise<never>(() => {}));
-    const next = queue.run('next', () => Promise.resolve('ok'));
+    let nextStarted = false;
+    const next = queue.run('next', () => ((nextStarted = true), Promise.resolve('ok')));
     const check = expect(hung).rejects.toBeInstanceOf(CupTimeoutError);
     await vi.advanceTimersByTimeAsync(499);
-    expect(queue.pending).toBe(1);
+    expect(nextStarted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     await check;
     await expect(next).resolves.toBe('ok');

@@ -4,14 +4,16 @@ import {
   decodeReply,
   decodeState,
   encodeControl,
+  newOwnerKey,
+  proofAnswer,
   type CupEvent,
   type Reply,
 } from '../../../firmware-protocol/codec';
-import { CupFirmware } from '../../../src/cup';
+import { CupFirmware, type FirmwareOptions } from '../../../src/cup';
 
-function cup(capacity = 64) {
+function cup(capacity = 64, options: FirmwareOptions = {}) {
   let now = 5_000;
-  const fw = new CupFirmware({ now: () => now, capacity });
+  const fw = new CupFirmware({ now: () => now, capacity, ...options });
   const out: { c: string; frame: Uint8Array }[] = [];
   fw.notify = (c, frame) => out.push({ c, frame });
   fw.connect();
@@ -33,6 +35,11 @@ function cup(capacity = 64) {
         return d.value;
       });
   return { fw, out, events, replies, tick: (ms: number) => (now += ms) };
+}
+
+/** The proof is checked with WebCrypto, on the event loop: wait for its Reply. */
+async function answered(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setImmediate(resolve));
 }
 
 const summary = (events: CupEvent[]) => events.map((e) => `${e.type}#${e.seq}`);
@@ -157,5 +164,128 @@ describe('the simulated cup firmware', () => {
       { op: 'write_config', requestId: 4, status: 'ok', config },
       { op: 'read_config', requestId: 5, status: 'ok', config },
     ]);
+  });
+
+  it('reports a lid open at boot as an opening, right after booted (1.1)', () => {
+    const fw = new CupFirmware({ now: () => 0, lidOpenAtBoot: true });
+    fw.connect();
+    fw.subscribe('reply', true);
+    fw.subscribe('events', true);
+    const frames: Uint8Array[] = [];
+    fw.notify = (_c, frame) => frames.push(frame);
+    fw.write(encodeControl({ op: 'replay_since', requestId: 1, sinceSeq: 65535 }));
+    const logged = frames.slice(1).map((f) => decodeEvent(f));
+    expect(logged.map((e) => e.ok && `${e.value.type}#${e.value.seq}@${e.value.timeMs}`)).toEqual([
+      'booted#0@0',
+      'lid_opened#1@0',
+    ]);
+    expect(decodeState(fw.readState())).toMatchObject({ value: { lidOpen: true } });
+  });
+
+  it('a 1.0 cup takes a lid open at boot silently, and has no boot id', () => {
+    const fw = new CupFirmware({
+      now: () => 0,
+      lidOpenAtBoot: true,
+      protocol: { major: 1, minor: 0 },
+    });
+    const state = decodeState(fw.readState());
+    expect(state.ok && state.value).toMatchObject({ lidOpen: true, lastSeq: 0, bootId: null });
+  });
+
+  it('draws a new boot id at every boot, in State and in booted', () => {
+    const { fw } = cup();
+    const first = decodeState(fw.readState());
+    fw.reboot();
+    const second = decodeState(fw.readState());
+    expect(first.ok && second.ok).toBe(true);
+    if (first.ok && second.ok) {
+      expect(first.value.bootId).not.toBe(second.value.bootId);
+      expect(second.value.bootId).toBe(fw.bootId);
+    }
+  });
+
+  it('an owned cup answers needs_proof to an unproven link, but identifies and sends no events', () => {
+    const { fw, out, replies } = cup(64, { ownerKey: newOwnerKey() });
+    fw.write(encodeControl({ op: 'replay_since', requestId: 1, sinceSeq: 0 }));
+    fw.write(encodeControl({ op: 'write_config', requestId: 2, config: fw.config }));
+    fw.write(
+      encodeControl({ op: 'identify', requestId: 3, blink: true, buzz: false, durationMs: 500 }),
+    );
+    fw.openLid();
+    expect(replies()).toEqual([
+      { op: 'replay_since', requestId: 1, status: 'needs_proof' },
+      { op: 'write_config', requestId: 2, status: 'needs_proof' },
+      { op: 'identify', requestId: 3, status: 'ok' },
+    ]);
+    expect(out.filter((o) => o.c === 'events')).toEqual([]);
+  });
+
+  it('proves with the right answer; three wrong answers drop the link', async () => {
+    const key = newOwnerKey();
+    const { fw, replies } = cup(64, { ownerKey: key });
+    let dropped = 0;
+    fw.drop = () => dropped++;
+    const ask = (requestId: number) => {
+      fw.write(encodeControl({ op: 'auth_challenge', requestId }));
+      const reply = replies().at(-1);
+      return reply?.op === 'auth_challenge' && reply.status === 'ok' ? reply.challenge : '';
+    };
+    for (let i = 0; i < 3; i++) {
+      const challenge = ask(10 + i);
+      fw.write(
+        encodeControl({
+          op: 'auth_prove',
+          requestId: 20 + i,
+          answer: await proofAnswer(newOwnerKey(), challenge),
+        }),
+      );
+      await answered(() => replies().length === 2 * (i + 1));
+    }
+    expect(
+      replies()
+        .filter((r) => r.op === 'auth_prove')
+        .map((r) => r.status),
+    ).toEqual(['denied', 'denied', 'denied']);
+    expect(dropped).toBe(1);
+    fw.connect();
+    fw.subscribe('reply', true);
+    const challenge = ask(30);
+    fw.write(
+      encodeControl({ op: 'auth_prove', requestId: 31, answer: await proofAnswer(key, challenge) }),
+    );
+    await answered(() => replies().at(-1)?.op === 'auth_prove');
+    expect(replies().at(-1)).toEqual({ op: 'auth_prove', requestId: 31, status: 'ok' });
+    expect(fw.owner.proven).toBe(true);
+  });
+
+  it('the reset gesture: switched on with the lid open and held 5 s, it forgets its owner', () => {
+    let now = 0;
+    const fw = new CupFirmware({ now: () => now, ownerKey: newOwnerKey() });
+    fw.reboot({ lidOpen: true });
+    now += 4_000;
+    fw.tick();
+    expect(fw.owner.owned).toBe(true);
+    now += 1_000;
+    fw.tick();
+    expect(fw.owner.owned).toBe(false);
+    expect(fw.identified.at(-1)).toEqual({ blink: true, buzz: true, durationMs: 2_000 });
+  });
+
+  it('closing the lid before 5 s keeps the owner', () => {
+    let now = 0;
+    const fw = new CupFirmware({ now: () => now, ownerKey: newOwnerKey() });
+    fw.reboot({ lidOpen: true });
+    now += 2_000;
+    fw.closeLid();
+    fw.openLid();
+    now += 4_000;
+    fw.tick();
+    expect(fw.owner.owned).toBe(true);
+  });
+
+  it('a 1.0 cup does not know the ownership opcodes', () => {
+    const { replies, fw } = cup(64, { protocol: { major: 1, minor: 0 } });
+    fw.write(encodeControl({ op: 'auth_challenge', requestId: 4 }));
+    expect(replies()).toEqual([{ op: 'auth_challenge', requestId: 4, status: 'unknown_opcode' }]);
   });
 });

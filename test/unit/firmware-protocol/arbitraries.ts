@@ -2,8 +2,10 @@
 
 import fc from 'fast-check';
 import {
+  AUTH_BYTES,
   CONFIG_FIELDS,
   EventType,
+  MAX_LOG_CAPACITY,
   IDENTIFY_MAX_MS,
   IDENTIFY_MIN_MS,
   OP_NAMES,
@@ -44,15 +46,20 @@ export const infoArb: fc.Arbitrary<Info> = fc.record({
   firmware: fc.record({ major: u8, minor: u8, patch: u8 }),
   capabilities: u16,
   deviceId: hexBytes(8, 8),
-  eventLogCapacity: fc.integer({ min: 1, max: 0xffff }),
+  eventLogCapacity: fc.integer({ min: 1, max: MAX_LOG_CAPACITY }),
 });
 
 const header = { seq: u16, timeMs: u32 };
 const knownCodes = new Set<number>(Object.values(EventType));
 
+const authHex = hexBytes(AUTH_BYTES, AUTH_BYTES);
+/** A 1.1 field: absent (null) in a 1.0 sender's frame. */
+const bootId = fc.option(u32, { nil: null });
+
 export const eventArb: fc.Arbitrary<CupEvent> = fc.oneof(
+  fc.record({ type: fc.constant('booted' as const), ...header, bootId }),
   fc.record({
-    type: fc.constantFrom('booted' as const, 'shake_started' as const, 'lid_opened' as const),
+    type: fc.constantFrom('shake_started' as const, 'lid_opened' as const),
     ...header,
   }),
   fc.record({ type: fc.constant('shake_ended' as const), ...header, durationMs: u16, peakMg: u16 }),
@@ -75,6 +82,9 @@ export const stateArb: fc.Arbitrary<CupState> = fc.record({
   shakeCount: u16,
   lidOpenCount: u16,
   oldestSeq: u16,
+  owned: fc.boolean(),
+  proven: fc.boolean(),
+  bootId,
 });
 
 export const controlArb: fc.Arbitrary<ControlRequest> = fc.oneof(
@@ -90,6 +100,12 @@ export const controlArb: fc.Arbitrary<ControlRequest> = fc.oneof(
   fc.record({ op: fc.constant('replay_since' as const), requestId: u8, sinceSeq: u16 }),
   fc.record({ op: fc.constant('read_config' as const), requestId: u8 }),
   fc.record({ op: fc.constant('write_config' as const), requestId: u8, config: configArb }),
+  fc.record({
+    op: fc.constantFrom('auth_challenge' as const, 'release' as const),
+    requestId: u8,
+  }),
+  fc.record({ op: fc.constant('auth_prove' as const), requestId: u8, answer: authHex }),
+  fc.record({ op: fc.constant('claim' as const), requestId: u8, key: authHex }),
 );
 
 const errorStatus = fc.constantFrom(
@@ -103,9 +119,20 @@ function OP_NAMES_BY_NAME(): Record<OpName, true> {
 
 export const replyArb: fc.Arbitrary<Reply> = fc.oneof(
   fc.record({
-    op: fc.constant('identify' as const),
+    op: fc.constantFrom(
+      'identify' as const,
+      'auth_prove' as const,
+      'claim' as const,
+      'release' as const,
+    ),
     requestId: u8,
     status: fc.constant('ok' as const),
+  }),
+  fc.record({
+    op: fc.constant('auth_challenge' as const),
+    requestId: u8,
+    status: fc.constant('ok' as const),
+    challenge: authHex,
   }),
   fc.record({
     op: fc.constant('replay_since' as const),

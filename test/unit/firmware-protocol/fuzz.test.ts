@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  decodeAdvert,
   decodeConfig,
   decodeControl,
   decodeEvent,
   decodeInfo,
   decodeReply,
   decodeState,
+  encodeAdvert,
   encodeConfig,
   encodeControl,
   encodeEvent,
@@ -15,6 +17,7 @@ import {
   encodeState,
   fromHex,
   REJECTION_CODES,
+  type Advert,
   type Config,
   type ControlRequest,
   type CupEvent,
@@ -39,6 +42,7 @@ const DECODERS: Decoder[] = [
   { name: 'control', decode: decodeControl, encode: (v) => encodeControl(v as ControlRequest) },
   { name: 'reply', decode: decodeReply, encode: (v) => encodeReply(v as Reply) },
   { name: 'config', decode: decodeConfig, encode: (v) => encodeConfig(v as Config) },
+  { name: 'advert', decode: decodeAdvert, encode: (v) => encodeAdvert(v as Advert) },
 ];
 
 const tally = new Map<string, number>();
@@ -104,9 +108,9 @@ const randomFrame = fc
     return bytes.subarray(0, length);
   });
 
-const seeds = vectorFileNames().flatMap((file) =>
-  loadVectors(file.replace(/\.json$/, '')).vectors.map((v) => fromHex(v.hex)),
-);
+const seeds = vectorFileNames()
+  .filter((file) => file !== 'auth.json') // answers to challenges, not frames
+  .flatMap((file) => loadVectors(file.replace(/\.json$/, '')).vectors.map((v) => fromHex(v.hex)));
 
 /** A golden vector with a few bytes changed, cut short or extended: near-valid frames. */
 const mutated = fc

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   CHARACTERISTIC_UUIDS,
+  SERVICE_UUID,
+  proofAnswer,
+  decodeAdvert,
   decodeConfig,
   decodeControl,
   decodeEvent,
   decodeInfo,
   decodeReply,
   decodeState,
+  encodeAdvert,
   encodeConfig,
   encodeControl,
   encodeEvent,
@@ -17,6 +21,7 @@ import {
   isRejectionCode,
   statusForRejectedControl,
   toHex,
+  type Advert,
   type Config,
   type ControlRequest,
   type CupEvent,
@@ -70,6 +75,11 @@ const FAMILIES: Record<string, Family> = {
     // A bare record can only be rejected as truncated or out of range.
     status: (v) => (v.reason === 'truncated' ? 'bad_length' : 'bad_value'),
   },
+  advert: {
+    decode: decodeAdvert,
+    encode: (v) => encodeAdvert(v as Advert),
+    uuid: SERVICE_UUID,
+  },
 };
 
 const VECTOR_KEYS = [
@@ -86,9 +96,7 @@ const VECTOR_KEYS = [
 describe('vector files', () => {
   it('has exactly one file per frame family', () => {
     expect(vectorFileNames()).toEqual(
-      Object.keys(FAMILIES)
-        .map((f) => `${f}.json`)
-        .sort(),
+      [...Object.keys(FAMILIES), 'auth'].map((f) => `${f}.json`).sort(),
     );
   });
 
@@ -97,7 +105,7 @@ describe('vector files', () => {
       const file = loadVectors(family);
       expect(file.family).toBe(family);
       expect(file.uuid).toBe(uuid);
-      expect(file.protocol).toBe('1.0');
+      expect(file.protocol).toBe('1.1');
       expect(file.vectors.length).toBeGreaterThan(5);
       const names = new Set<string>();
       for (const v of file.vectors) {
@@ -171,3 +179,32 @@ for (const [family, impl] of Object.entries(FAMILIES)) {
     });
   });
 }
+
+describe('auth vectors', () => {
+  const file = loadVectors('auth') as unknown as {
+    family: string;
+    protocol: string;
+    vectors: { name: string; key: string; challenge: string; answer: string; note?: string }[];
+  };
+
+  it('follows the schema in vectors/README.md', () => {
+    expect(file.family).toBe('auth');
+    expect(file.protocol).toBe('1.1');
+    for (const v of file.vectors) {
+      expect(
+        Object.keys(v).every((k) => ['name', 'key', 'challenge', 'answer', 'note'].includes(k)),
+      );
+      for (const field of [v.key, v.challenge, v.answer]) expect(field).toMatch(/^[0-9a-f]{32}$/);
+    }
+  });
+
+  it.each(file.vectors.map((v) => [v.name, v] as const))('answers %s', async (_name, v) => {
+    expect(await proofAnswer(v.key, v.challenge)).toBe(v.answer);
+  });
+
+  it('the prove vector of control.json carries the answer of auth.json', () => {
+    const prove = loadVectors('control').vectors.find((v) => v.name === 'auth prove');
+    const decoded = prove?.decoded as { answer: string };
+    expect(decoded.answer).toBe(file.vectors[0].answer);
+  });
+});

@@ -1,0 +1,81 @@
+/** The cup panel's styles. */
+import { css } from 'lit';
+
+export const cupPanelStyles = css`
+  :host {
+    display: block;
+  }
+  section {
+    display: grid;
+    gap: 10px;
+    padding: 12px 14px;
+    border: 2px solid var(--line);
+    border-radius: var(--radius);
+    background: var(--surface);
+  }
+  header {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px 12px;
+  }
+  h2 {
+    font-size: 1.1rem;
+  }
+  .status {
+    font-weight: 700;
+  }
+  .status[data-phase='connected'] {
+    color: var(--ok);
+  }
+  .status[data-phase='lost'],
+  .status[data-phase='refused'] {
+    color: var(--danger);
+  }
+  .facts {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px 16px;
+    margin: 0;
+    color: var(--muted);
+  }
+  .live {
+    display: flex;
+    gap: 8px;
+  }
+  .live span {
+    min-height: 48px;
+    display: inline-flex;
+    align-items: center;
+    padding: 0 14px;
+    border-radius: 999px;
+    border: 2px solid var(--line);
+    opacity: 0.45;
+  }
+  .live span[data-on] {
+    opacity: 1;
+    border-color: var(--accent);
+    background: var(--accent);
+    color: var(--on-accent);
+    font-weight: 800;
+  }
+  .buttons {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+  }
+  p {
+    margin: 0;
+  }
+  .notice {
+    line-height: 1.4;
+  }
+  .error,
+  .malformed {
+    color: var(--danger);
+  }
+  ul {
+    margin: 0;
+    padding-left: 1.2em;
+  }
+`;

@@ -1,0 +1,74 @@
+/** A connection to a simulated cup under fake timers, and ways to wait for it. */
+import { vi } from 'vitest';
+import {
+  CupConnection,
+  SimulatedCup,
+  SimulatedTransport,
+  inMemory,
+  type CupConnectionOptions,
+  type CupEvent,
+  type CupMemory,
+  type CupSensorEvent,
+  type FirmwareOptions,
+} from '../../../src/cup';
+
+export const backoff = { baseMs: 1_000, factor: 2, maxMs: 8_000, jitter: 0, maxAttempts: 4 };
+
+/**
+ * Fake timers for the app's clock and timeouts; `setImmediate` stays real, so WebCrypto (which
+ * answers on the event loop) still runs.
+ */
+export function useFakeClock(): void {
+  vi.useFakeTimers({
+    now: 1_000_000,
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
+}
+
+/** Let the app work until `done()` holds, moving the fake clock 1 ms at a time. */
+export async function until(done: () => boolean, maxMs = 5_000): Promise<void> {
+  for (let ms = 0; ms <= maxMs; ms++) {
+    if (done()) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    await vi.advanceTimersByTimeAsync(1);
+  }
+  throw new Error('until: the condition never held');
+}
+
+/** Let everything pending happen (real event loop turns, fake time still). */
+export async function flush(): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    await vi.advanceTimersByTimeAsync(0);
+  }
+}
+
+export function setUp(
+  firmware: FirmwareOptions = {},
+  options: Partial<CupConnectionOptions> & { memory?: CupMemory; cup?: SimulatedCup } = {},
+) {
+  const cup = options.cup ?? new SimulatedCup({ now: () => Date.now(), ...firmware });
+  const memory = options.memory ?? inMemory();
+  const connection = new CupConnection({
+    transport: new SimulatedTransport(cup),
+    memory,
+    backoff,
+    random: () => 0,
+    connectTimeoutMs: 2_000,
+    requestTimeoutMs: 1_000,
+    replyTimeoutMs: 1_000,
+    ...options,
+  });
+  const events: CupEvent[] = [];
+  connection.on((e) => events.push(e));
+  const sensed = () =>
+    events.filter((e): e is CupSensorEvent => 'seq' in e).map((e) => `${e.type}#${e.seq}`);
+  const warnings = () => events.flatMap((e) => (e.type === 'warning' ? [e.warning] : []));
+  const phase = () => connection.snapshot.status.phase;
+  const connected = async () => {
+    connection.connect();
+    await until(() => phase() === 'connected');
+    await flush();
+  };
+  return { cup, fw: cup.firmware, connection, memory, events, sensed, warnings, phase, connected };
+}
