@@ -26,7 +26,9 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-gpu',
-        '--enable-blink-features=WebBluetooth',
+        // Web Bluetooth, and the silent reconnect of a cup from an earlier visit
+        // (`getDevices()` + `watchAdvertisements()`), still behind flags on Linux.
+        '--enable-blink-features=WebBluetooth,WebBluetoothGetDevices,WebBluetoothWatchAdvertisements',
       ],
     },
   },
