@@ -49,7 +49,21 @@ if command -v nm >/dev/null 2>&1; then
   echo "[c] core depends on no library function"
 fi
 
-echo "[c] vectors: $(node "$here/tools/vectors-to-c.mjs" "$vectors" "$build/vectors_table.c")"
+# Info carries the log capacity as 1..32767 (PROTOCOL.md 4.1): the core refuses to build with
+# more (or with none).
+for cap in 0 32768; do
+  if "$CC" "${core_warn[@]}" -DMIA_LOG_CAPACITY="$cap" -fsyntax-only "$here/src/mia_cup.c" \
+    2>/dev/null; then
+    echo "[c] MIA_LOG_CAPACITY=$cap must not compile" >&2
+    exit 1
+  fi
+done
+"$CC" "${core_warn[@]}" -DMIA_LOG_CAPACITY=32767 -fsyntax-only "$here/src/mia_cup.c"
+echo "[c] log capacity: 1..32767 compiles, 0 and 32768 do not"
+
+# (not inside $(...) in an echo: a failing generator must stop the script)
+node "$here/tools/vectors-to-c.mjs" "$vectors" "$build/vectors_table.c" >"$build/vectors.log"
+echo "[c] vectors: $(cat "$build/vectors.log")"
 
 echo "[c] tests: building with ${san[*]}"
 "$CC" "${warn[@]}" "${san[@]}" -I"$here/test" -o "$build/mia_tests" \

@@ -65,7 +65,9 @@ int main(int argc, char **argv)
     run_shake_tests();
     run_lid_tests();
     run_codec_tests();
+    run_sha256_tests();
     run_cup_tests();
+    run_auth_tests();
     run_vector_tests();
     run_trace_tests(traces);
     return t_summary();
