@@ -51,6 +51,7 @@ void run_codec_tests(void);
 void run_cup_tests(void);
 void run_sha256_tests(void);
 void run_auth_tests(void);
+void run_boot_tests(const char *trace_dir);
 void run_vector_tests(void);
 void run_trace_tests(const char *trace_dir);
 

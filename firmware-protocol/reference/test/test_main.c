@@ -68,6 +68,7 @@ int main(int argc, char **argv)
     run_sha256_tests();
     run_cup_tests();
     run_auth_tests();
+    run_boot_tests(traces);
     run_vector_tests();
     run_trace_tests(traces);
     return t_summary();
