@@ -79,6 +79,7 @@ void mia_cup_init(mia_cup *cup, const mia_cup_setup *setup, const mia_config *st
     cup->proven = 0;
     cup->denied = 0;
     cup->connected_ms = now_ms;
+    cup->reset_gesture = MIA_RESET_WAITING;
     new_challenge(cup);
     cup->now_ms = now_ms;
     cup->lid_opened_ms = now_ms;
@@ -155,10 +156,46 @@ void mia_cup_accel_fifo(mia_cup *cup, uint32_t last_ms, const int16_t (*xyz)[3],
     }
 }
 
+static uint8_t identify(mia_cup *cup, uint8_t asked, uint16_t duration_ms);
+
+/* The reset gesture (PROTOCOL.md 6): switched on with the lid open, and the lid stays open,
+ * without a break longer than the debounce, for 5 s after boot. "Open at boot" is the first
+ * believed lid state, from a run that began within the 5 s; a break longer than the debounce
+ * is a closed state the lid detector believes. A break still being debounced at 5 s is waited
+ * for: if it holds, it cancels; if it was a flicker, the gesture completes when it ends. */
+static void reset_gesture(mia_cup *cup, uint32_t now_ms)
+{
+    uint32_t since_boot = now_ms - cup->boot_ms;
+    const mia_lid *l = &cup->lid;
+    if (cup->reset_gesture == MIA_RESET_WAITING) {
+        if (l->known) {
+            cup->reset_gesture =
+                l->open && l->changed_at_ms - cup->boot_ms < MIA_RESET_HOLD_MS ? MIA_RESET_ARMED
+                                                                             : MIA_RESET_OFF;
+        } else if (since_boot >= MIA_RESET_HOLD_MS &&
+                   (!l->seen || l->change_ms - cup->boot_ms >= MIA_RESET_HOLD_MS)) {
+            cup->reset_gesture = MIA_RESET_OFF; /* no lid reading from the first 5 s */
+        }
+    }
+    if (cup->reset_gesture != MIA_RESET_ARMED) {
+        return;
+    }
+    if (!l->open) {
+        cup->reset_gesture = MIA_RESET_OFF; /* closed for longer than the debounce */
+    } else if (since_boot >= MIA_RESET_HOLD_MS &&
+               !(l->pending && l->change_ms - cup->boot_ms < MIA_RESET_HOLD_MS)) {
+        cup->reset_gesture = MIA_RESET_OFF;
+        mia_cup_forget_owner(cup);
+        (void)identify(cup, MIA_IDENTIFY_BLINK | MIA_IDENTIFY_BUZZ,
+                       (uint16_t)MIA_RESET_IDENTIFY_MS);
+    }
+}
+
 void mia_cup_lid(mia_cup *cup, uint32_t now_ms, uint16_t reading)
 {
     cup->now_ms = now_ms;
     on_lid(cup, mia_lid_feed(&cup->lid, now_ms, reading));
+    reset_gesture(cup, now_ms);
 }
 
 void mia_cup_tick(mia_cup *cup, uint32_t now_ms)
@@ -166,6 +203,7 @@ void mia_cup_tick(mia_cup *cup, uint32_t now_ms)
     cup->now_ms = now_ms;
     on_shake(cup, mia_shake_tick(&cup->shake, now_ms));
     on_lid(cup, mia_lid_tick(&cup->lid, now_ms));
+    reset_gesture(cup, now_ms);
 }
 
 void mia_cup_set_battery(mia_cup *cup, uint8_t percent, int charging)
@@ -532,7 +570,8 @@ int mia_cup_busy(const mia_cup *cup)
 {
     return cup->shake.phase != MIA_SHAKE_IDLE || cup->lid.pending || cup->reply_count > 0 ||
            (events_live(cup) && cup->send_seq != cup->log.next_seq) ||
-           (cup->connected && cup->owned && !cup->proven);
+           (cup->connected && cup->owned && !cup->proven) ||
+           cup->reset_gesture != MIA_RESET_OFF;
 }
 
 int mia_cup_may_sleep(const mia_cup *cup, uint32_t now_ms)

@@ -42,6 +42,10 @@
 #define MIA_RESET_HOLD_MS 5000u     /* lid open from boot this long: forget the owner */
 #define MIA_RESET_IDENTIFY_MS 2000u /* the confirmation: blink and buzz this long */
 #define MIA_REPLY_MAX_LEN 19u       /* the longest Reply: auth_challenge ok */
+/* The reset gesture (mia_cup.reset_gesture). */
+#define MIA_RESET_WAITING 0u /* since boot: the first lid state is not believed yet */
+#define MIA_RESET_ARMED 1u   /* the lid has been open since boot: forget the owner at 5 s */
+#define MIA_RESET_OFF 2u     /* decided (done, or the lid was closed) */
 
 typedef enum {
     MIA_CHR_NONE = 0,
@@ -118,6 +122,7 @@ typedef struct {
     uint8_t denied;          /* denied auth_prove on this connection */
     uint8_t challenge[MIA_AUTH_LEN];
     uint32_t connected_ms;
+    uint8_t reset_gesture; /* the lid-open-at-boot reset: MIA_RESET_* below */
     /* State notification: the last one sent, and when. */
     mia_state state_sent;
     uint32_t state_sent_ms;
@@ -166,8 +171,15 @@ uint8_t mia_cup_control_write(mia_cup *cup, uint32_t now_ms, const uint8_t *buf,
  * nonzero while such a connection is up); then disconnect and call mia_cup_connected(.., 0). */
 int mia_cup_should_disconnect(const mia_cup *cup, uint32_t now_ms);
 
-/* Forgets the owner now, as the reset gesture does (for a board with a reset button instead of
- * a lid sensor): setup.owner_changed(ctx, 0), and the connection is no longer proven. */
+/* Forgets the owner now (for a board with a reset button instead of a lid sensor; the reset
+ * gesture and `release` call it too): setup.owner_changed(ctx, 0) if there was an owner, and
+ * the connection is no longer proven.
+ *
+ * The reset gesture (PROTOCOL.md 6) needs no call of its own: when the first lid state after
+ * mia_cup_init is open and the lid stays open (no closed run that holds the debounce) until
+ * MIA_RESET_HOLD_MS after boot, the cup forgets its owner and confirms with
+ * setup.identify(blink | buzz, MIA_RESET_IDENTIFY_MS). Feed the first lid reading right after
+ * mia_cup_init, and keep ticking while mia_cup_busy() (it is for those 5 s). */
 void mia_cup_forget_owner(mia_cup *cup);
 
 /* Reads. Each returns the frame length. */

@@ -421,6 +421,9 @@ static void idle_sleep(void)
     boot(MIA_CAP_LED, 0);
     mia_cup_accel(&cup_, 1000, 0, 0, 1300); /* picked up */
     mia_cup_accel(&cup_, 1010, 0, 0, 1000);
+    CHECK(mia_cup_busy(&cup_)); /* the reset gesture's 5 s after boot: ticks expected */
+    mia_cup_tick(&cup_, 5000);
+    CHECK(!mia_cup_busy(&cup_)); /* no lid reading in the first 5 s: no gesture */
     CHECK(!mia_cup_may_sleep(&cup_, 600999));
     CHECK(mia_cup_may_sleep(&cup_, 601000));
     mia_cup_accel(&cup_, 601000, 0, 0, 1300); /* a nudge */
