@@ -145,7 +145,10 @@ void mia_hmac_sha256(const uint8_t *key, size_t key_len, const uint8_t *msg, siz
         k[i] = 0;
     }
     if (key_len > MIA_SHA256_BLOCK_LEN) {
-        mia_sha256_digest(key, key_len, k);
+        /* (with the one context, not mia_sha256_digest: no second context on the stack) */
+        mia_sha256_init(&s);
+        mia_sha256_update(&s, key, key_len);
+        mia_sha256_final(&s, k);
     } else {
         for (i = 0; i < key_len; i++) {
             k[i] = key[i];
