@@ -236,7 +236,12 @@ void mia_cup_connected(mia_cup *cup, uint32_t now_ms, int connected)
     cup->proven = 0;
     cup->denied = 0;
     cup->connected_ms = now_ms;
-    new_challenge(cup);
+    if (cup->connected) {
+        new_challenge(cup);
+    } else {
+        mia_wipe(cup->challenge, MIA_AUTH_LEN);
+        cup->challenge_asked = 0;
+    }
 }
 
 /* Events are notified only to a subscriber, and on a cup with an owner only once the
