@@ -12,6 +12,7 @@
  *   mia_cup_should_disconnect               nonzero: end the link now (ownership, 6)
  *   mia_cup_read_info / mia_cup_read_state  reads of Info / State
  *   mia_cup_read_advert     the scan response's service data (owner flag + device id)
+ *   mia_cup_forget_owner    a reset button (the lid reset gesture needs no call)
  *   mia_cup_set_battery     when measured
  *
  * Times are ms since boot (u32, wrapping). Call everything from one context (one task, or the
@@ -122,7 +123,7 @@ typedef struct {
     uint8_t denied;          /* denied auth_prove on this connection */
     uint8_t challenge[MIA_AUTH_LEN];
     uint32_t connected_ms;
-    uint8_t reset_gesture; /* the lid-open-at-boot reset: MIA_RESET_* below */
+    uint8_t reset_gesture; /* the lid-open-at-boot reset: MIA_RESET_* above */
     /* State notification: the last one sent, and when. */
     mia_state state_sent;
     uint32_t state_sent_ms;
