@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds and tests the C reference core on the host (firmware-protocol/reference/README.md).
+# Builds and tests the C reference core (firmware-protocol/reference/README.md): on the host,
+# then on Cortex-M4F and Cortex-M0+ under QEMU (arm.sh).
 #   bash firmware-protocol/reference/test.sh        everything; last line "N passed, M failed"
 #   bash firmware-protocol/reference/test.sh host   only build build/mia_host (for the e2e test)
-# Needs: cc (C99) and node (to turn the JSON vectors into a C table). Output in build/.
+# Needs: cc (C99), node (to turn the JSON vectors into a C table), and for arm.sh the Debian
+# packages gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm. Output in build/.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -49,7 +51,21 @@ if command -v nm >/dev/null 2>&1; then
   echo "[c] core depends on no library function"
 fi
 
-echo "[c] vectors: $(node "$here/tools/vectors-to-c.mjs" "$vectors" "$build/vectors_table.c")"
+# Info carries the log capacity as 1..32767 (PROTOCOL.md 4.1): the core refuses to build with
+# more (or with none).
+for cap in 0 32768; do
+  if "$CC" "${core_warn[@]}" -DMIA_LOG_CAPACITY="$cap" -fsyntax-only "$here/src/mia_cup.c" \
+    2>/dev/null; then
+    echo "[c] MIA_LOG_CAPACITY=$cap must not compile" >&2
+    exit 1
+  fi
+done
+"$CC" "${core_warn[@]}" -DMIA_LOG_CAPACITY=32767 -fsyntax-only "$here/src/mia_cup.c"
+echo "[c] log capacity: 1..32767 compiles, 0 and 32768 do not"
+
+# (not inside $(...) in an echo: a failing generator must stop the script)
+node "$here/tools/vectors-to-c.mjs" "$vectors" "$build/vectors_table.c" >"$build/vectors.log"
+echo "[c] vectors: $(cat "$build/vectors.log")"
 
 echo "[c] tests: building with ${san[*]}"
 "$CC" "${warn[@]}" "${san[@]}" -I"$here/test" -o "$build/mia_tests" \
@@ -60,4 +76,15 @@ echo "[c] whole turn: $(wc -l <"$build/whole-turn.frames.txt") frames in build/w
 
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-"$build/mia_tests" "$here/traces"
+"$build/mia_tests" "$here/traces" | tee "$build/host-tests.txt"
+
+# The core on Cortex-M4F and Cortex-M0+, its figures, and the tests on QEMU (arm.sh).
+echo "[c] ARM: arm.sh"
+bash "$here/arm.sh"
+
+# The last line: every test case run, on the host and on the emulated cores.
+host="$(tail -n 1 "$build/host-tests.txt" | awk '{ print $1 }')"
+m4f="$(tail -n 1 "$build/arm/tests-m4f.txt" | awk '{ print $1 }')"
+m0p="$(tail -n 1 "$build/arm/tests-m0p.txt" | awk '{ print $1 }')"
+echo "$((host + m4f + m0p)) passed, 0 failed (host $host, Cortex-M4F on QEMU $m4f," \
+  "Cortex-M0+ build on QEMU's Cortex-M0 $m0p)"

@@ -1,4 +1,4 @@
-/* Codec for the Mia Cup GATT protocol 1.0. See mia_codec.h and PROTOCOL.md. */
+/* Codec for the Mia Cup GATT protocol 1.1. See mia_codec.h and PROTOCOL.md. */
 #include "mia_codec.h"
 
 uint16_t mia_get_u16(const uint8_t *p)
@@ -31,6 +31,22 @@ static uint16_t sat16(uint32_t v)
     return v > 0xFFFFu ? (uint16_t)0xFFFFu : (uint16_t)v;
 }
 
+static void copy(uint8_t *dst, const uint8_t *src, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        dst[i] = src[i];
+    }
+}
+
+static void zero(uint8_t *dst, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        dst[i] = 0;
+    }
+}
+
 const char *mia_reason_name(mia_reason reason)
 {
     switch (reason) {
@@ -53,7 +69,8 @@ const char *mia_reason_name(mia_reason reason)
 const char *mia_status_name(uint8_t status)
 {
     static const char *const names[] = {"ok",   "unknown_opcode", "bad_length",
-                                        "bad_value", "busy", "not_supported"};
+                                        "bad_value", "busy", "not_supported",
+                                        "needs_proof", "denied"};
     return status <= MIA_STATUS_LAST ? names[status] : 0;
 }
 
@@ -95,7 +112,7 @@ mia_reason mia_config_check(const mia_config *c)
     if (c->shake_min_ms < 50 || c->shake_min_ms > 5000) {
         return MIA_REASON_BAD_VALUE;
     }
-    if (c->shake_gap_ms > 2000) {
+    if (c->shake_gap_ms < 20 || c->shake_gap_ms > 2000) {
         return MIA_REASON_BAD_VALUE;
     }
     if (c->lid_debounce_ms < 5 || c->lid_debounce_ms > 2000) {
@@ -136,23 +153,19 @@ mia_reason mia_decode_config(const uint8_t *buf, size_t len, mia_config *out)
 
 size_t mia_encode_info(const mia_info *info, uint8_t out[MIA_FRAME_MAX])
 {
-    size_t i;
     out[0] = info->protocol_major;
     out[1] = info->protocol_minor;
     out[2] = info->fw_major;
     out[3] = info->fw_minor;
     out[4] = info->fw_patch;
     mia_put_u16(out + 5, info->capabilities);
-    for (i = 0; i < 8; i++) {
-        out[7 + i] = info->device_id[i];
-    }
+    copy(out + 7, info->device_id, 8);
     mia_put_u16(out + 15, info->log_capacity);
     return MIA_INFO_LEN;
 }
 
 mia_reason mia_decode_info(const uint8_t *buf, size_t len, mia_info *out)
 {
-    size_t i;
     if (len > MIA_FRAME_MAX) {
         return MIA_REASON_TOO_LONG;
     }
@@ -171,16 +184,18 @@ mia_reason mia_decode_info(const uint8_t *buf, size_t len, mia_info *out)
     out->fw_minor = buf[3];
     out->fw_patch = buf[4];
     out->capabilities = mia_get_u16(buf + 5);
-    for (i = 0; i < 8; i++) {
-        out->device_id[i] = buf[7 + i];
-    }
+    copy(out->device_id, buf + 7, 8);
     out->log_capacity = mia_get_u16(buf + 15);
-    return out->log_capacity == 0 ? MIA_REASON_BAD_VALUE : MIA_ACCEPT;
+    if (out->log_capacity == 0 || out->log_capacity > MIA_LOG_CAPACITY_MAX) {
+        return MIA_REASON_BAD_VALUE; /* 1.1: more would break the sequence comparison */
+    }
+    return MIA_ACCEPT;
 }
 
 /* ---------------------------------------------------------------- Events (4.2) */
 
-/* The 1.0 length of a known event type, or 0 for a type this version does not know. */
+/* The length a reader needs for a known event type (`booted`: 7, its boot id read only from
+ * 11 bytes), or 0 for a type this version does not know. */
 static size_t event_len(uint8_t type)
 {
     switch (type) {
@@ -207,6 +222,7 @@ size_t mia_encode_event(const mia_event *ev, uint8_t out[MIA_FRAME_MAX])
         mia_put_u16(out + 9, sat16(ev->value[1]));
         return MIA_EVENT_LONG_LEN;
     case MIA_EVENT_LID_CLOSED:
+    case MIA_EVENT_BOOTED: /* the boot id (1.1) */
         mia_put_u32(out + 7, ev->value[0]);
         return MIA_EVENT_LONG_LEN;
     default:
@@ -217,7 +233,6 @@ size_t mia_encode_event(const mia_event *ev, uint8_t out[MIA_FRAME_MAX])
 mia_reason mia_decode_event(const uint8_t *buf, size_t len, mia_event_frame *out)
 {
     size_t need;
-    size_t i;
     if (len > MIA_FRAME_MAX) {
         return MIA_REASON_TOO_LONG;
     }
@@ -229,6 +244,7 @@ mia_reason mia_decode_event(const uint8_t *buf, size_t len, mia_event_frame *out
     out->ev.t_ms = mia_get_u32(buf + 3);
     out->ev.value[0] = 0;
     out->ev.value[1] = 0;
+    out->has_boot_id = 0;
     out->payload_len = 0;
     if (buf[0] == 0) {
         return MIA_REASON_BAD_VALUE;
@@ -236,9 +252,7 @@ mia_reason mia_decode_event(const uint8_t *buf, size_t len, mia_event_frame *out
     need = event_len(buf[0]);
     if (need == 0) { /* a later minor's type: keep the payload, count the sequence number */
         out->payload_len = (uint8_t)(len - MIA_EVENT_HEADER_LEN);
-        for (i = MIA_EVENT_HEADER_LEN; i < len; i++) {
-            out->payload[i - MIA_EVENT_HEADER_LEN] = buf[i];
-        }
+        copy(out->payload, buf + MIA_EVENT_HEADER_LEN, out->payload_len);
         return MIA_ACCEPT;
     }
     if (len < need) {
@@ -249,6 +263,9 @@ mia_reason mia_decode_event(const uint8_t *buf, size_t len, mia_event_frame *out
         out->ev.value[1] = mia_get_u16(buf + 9);
     } else if (buf[0] == MIA_EVENT_LID_CLOSED) {
         out->ev.value[0] = mia_get_u32(buf + 7);
+    } else if (buf[0] == MIA_EVENT_BOOTED && len >= MIA_EVENT_LONG_LEN) {
+        out->ev.value[0] = mia_get_u32(buf + 7); /* 1.1: the boot id */
+        out->has_boot_id = 1;
     }
     return MIA_ACCEPT;
 }
@@ -264,6 +281,10 @@ size_t mia_encode_state(const mia_state *st, uint8_t out[MIA_FRAME_MAX])
     mia_put_u16(out + 8, st->shake_count);
     mia_put_u16(out + 10, st->lid_open_count);
     mia_put_u16(out + 12, st->oldest_seq);
+    if (!st->has_boot_id) {
+        return MIA_STATE_LEN_1_0;
+    }
+    mia_put_u32(out + 14, st->boot_id);
     return MIA_STATE_LEN;
 }
 
@@ -272,7 +293,7 @@ mia_reason mia_decode_state(const uint8_t *buf, size_t len, mia_state *out)
     if (len > MIA_FRAME_MAX) {
         return MIA_REASON_TOO_LONG;
     }
-    if (len < MIA_STATE_LEN) {
+    if (len < MIA_STATE_LEN_1_0) {
         return MIA_REASON_TRUNCATED;
     }
     out->flags = buf[0];
@@ -282,6 +303,8 @@ mia_reason mia_decode_state(const uint8_t *buf, size_t len, mia_state *out)
     out->shake_count = mia_get_u16(buf + 8);
     out->lid_open_count = mia_get_u16(buf + 10);
     out->oldest_seq = mia_get_u16(buf + 12);
+    out->has_boot_id = len >= MIA_STATE_LEN;
+    out->boot_id = out->has_boot_id ? mia_get_u32(buf + 14) : 0;
     if (buf[1] > 100 && buf[1] != MIA_BATTERY_UNKNOWN) {
         return MIA_REASON_BAD_VALUE;
     }
@@ -290,7 +313,7 @@ mia_reason mia_decode_state(const uint8_t *buf, size_t len, mia_state *out)
 
 /* ---------------------------------------------------------------- Control (4.4) */
 
-/* The 1.0 length of a Control request, or 0 for an opcode this version does not know. */
+/* The length of a Control request, or 0 for an opcode this version does not know. */
 static size_t control_len(uint8_t opcode)
 {
     switch (opcode) {
@@ -299,9 +322,14 @@ static size_t control_len(uint8_t opcode)
     case MIA_OP_REPLAY_SINCE:
         return 4;
     case MIA_OP_READ_CONFIG:
+    case MIA_OP_AUTH_CHALLENGE:
+    case MIA_OP_RELEASE:
         return 2;
     case MIA_OP_WRITE_CONFIG:
         return 2 + MIA_CONFIG_LEN;
+    case MIA_OP_AUTH_PROVE:
+    case MIA_OP_CLAIM:
+        return 2 + MIA_AUTH_LEN;
     default:
         return 0;
     }
@@ -321,6 +349,10 @@ size_t mia_encode_control(const mia_control *c, uint8_t out[MIA_FRAME_MAX])
         return 4;
     case MIA_OP_WRITE_CONFIG:
         return 2 + mia_encode_config(&c->config, out + 2);
+    case MIA_OP_AUTH_PROVE:
+    case MIA_OP_CLAIM:
+        copy(out + 2, c->auth, MIA_AUTH_LEN);
+        return 2 + MIA_AUTH_LEN;
     default:
         return 2;
     }
@@ -335,6 +367,7 @@ mia_reason mia_decode_control(const uint8_t *buf, size_t len, mia_control *out)
     out->duration_ms = 0;
     out->since_seq = 0;
     out->config = mia_config_default();
+    zero(out->auth, MIA_AUTH_LEN);
     if (len > MIA_FRAME_MAX) {
         return MIA_REASON_TOO_LONG;
     }
@@ -364,7 +397,11 @@ mia_reason mia_decode_control(const uint8_t *buf, size_t len, mia_control *out)
         return MIA_ACCEPT;
     case MIA_OP_WRITE_CONFIG:
         return mia_decode_config(buf + 2, len - 2, &out->config);
-    default: /* read_config */
+    case MIA_OP_AUTH_PROVE:
+    case MIA_OP_CLAIM:
+        copy(out->auth, buf + 2, MIA_AUTH_LEN);
+        return MIA_ACCEPT;
+    default: /* read_config, auth_challenge, release */
         return MIA_ACCEPT;
     }
 }
@@ -376,12 +413,17 @@ static size_t reply_ok_len(uint8_t opcode)
 {
     switch (opcode) {
     case MIA_OP_IDENTIFY:
+    case MIA_OP_AUTH_PROVE:
+    case MIA_OP_CLAIM:
+    case MIA_OP_RELEASE:
         return 3;
     case MIA_OP_REPLAY_SINCE:
         return 7;
     case MIA_OP_READ_CONFIG:
     case MIA_OP_WRITE_CONFIG:
         return 3 + MIA_CONFIG_LEN;
+    case MIA_OP_AUTH_CHALLENGE:
+        return 3 + MIA_AUTH_LEN;
     default:
         return 0;
     }
@@ -403,6 +445,9 @@ size_t mia_encode_reply(const mia_reply *r, uint8_t out[MIA_FRAME_MAX])
     case MIA_OP_READ_CONFIG:
     case MIA_OP_WRITE_CONFIG:
         return 3 + mia_encode_config(&r->config, out + 3);
+    case MIA_OP_AUTH_CHALLENGE:
+        copy(out + 3, r->challenge, MIA_AUTH_LEN);
+        return 3 + MIA_AUTH_LEN;
     default:
         return 3;
     }
@@ -423,6 +468,7 @@ mia_reason mia_decode_reply(const uint8_t *buf, size_t len, mia_reply *out)
     out->first_seq = 0;
     out->count = 0;
     out->config = mia_config_default();
+    zero(out->challenge, MIA_AUTH_LEN);
     if (buf[2] > MIA_STATUS_LAST) {
         return MIA_REASON_BAD_VALUE;
     }
@@ -441,6 +487,40 @@ mia_reason mia_decode_reply(const uint8_t *buf, size_t len, mia_reply *out)
         out->count = mia_get_u16(buf + 5);
     } else if (buf[0] == MIA_OP_READ_CONFIG || buf[0] == MIA_OP_WRITE_CONFIG) {
         return mia_decode_config(buf + 3, len - 3, &out->config);
+    } else if (buf[0] == MIA_OP_AUTH_CHALLENGE) {
+        copy(out->challenge, buf + 3, MIA_AUTH_LEN);
     }
     return MIA_ACCEPT;
+}
+
+/* ---------------------------------------------------------------- Advertising (3) */
+
+size_t mia_encode_advert(const mia_advert *ad, uint8_t out[MIA_ADVERT_LEN])
+{
+    out[0] = ad->flags;
+    copy(out + 1, ad->device_id, 8);
+    return MIA_ADVERT_LEN;
+}
+
+mia_reason mia_decode_advert(const uint8_t *buf, size_t len, mia_advert *out)
+{
+    if (len > MIA_ADVERT_MAX) {
+        return MIA_REASON_TOO_LONG;
+    }
+    if (len < MIA_ADVERT_LEN) {
+        return MIA_REASON_TRUNCATED;
+    }
+    out->flags = buf[0];
+    copy(out->device_id, buf + 1, 8);
+    return MIA_ACCEPT;
+}
+
+void mia_short_code(const uint8_t device_id[8], char out[5])
+{
+    static const char hex[] = "0123456789ABCDEF";
+    out[0] = hex[device_id[6] >> 4];
+    out[1] = hex[device_id[6] & 0x0Fu];
+    out[2] = hex[device_id[7] >> 4];
+    out[3] = hex[device_id[7] & 0x0Fu];
+    out[4] = '\0';
 }

@@ -1,12 +1,17 @@
 /*
- * Codec for the Mia Cup GATT protocol 1.0 (firmware-protocol/PROTOCOL.md), byte for byte.
+ * Codec for the Mia Cup GATT protocol 1.1 (firmware-protocol/PROTOCOL.md), byte for byte.
  *
  * Encoders write into a caller's buffer of MIA_FRAME_MAX bytes and return the frame length.
  * Decoders never read past `len`, never write outside their output struct, and return the
  * first rejection reason in the order of PROTOCOL.md section 5 (MIA_ACCEPT when the frame is
  * good). The cup itself only needs to encode Info, Events, State and Reply and to decode
- * Control (with the Config record inside it); the other directions are here too so that the
- * host tests can check every golden vector both ways, and a board's own test tools can use them.
+ * Control (with the Config record inside it), and to build the advertising service data; the
+ * other directions are here too so that the host tests can check every golden vector both
+ * ways, and a board's own test tools can use them.
+ *
+ * 1.0 frames: a State of 14..17 bytes decodes with has_boot_id 0, and encodes back to 14 bytes
+ * when has_boot_id is 0. A `booted` of 7..10 bytes decodes with has_boot_id 0 in the frame; the
+ * event encoder always writes the 1.1 `booted` (11 bytes), the only one a 1.1 cup sends.
  *
  * Portable C99, no heap, no OS.
  */
@@ -19,17 +24,22 @@
 #include "mia_log.h"
 
 #define MIA_PROTOCOL_MAJOR 1u
-#define MIA_PROTOCOL_MINOR 0u
+#define MIA_PROTOCOL_MINOR 1u
 #define MIA_FRAME_MAX 20u
 
-/* Frame lengths (protocol 1.0). */
+/* Frame lengths (protocol 1.1). */
 #define MIA_INFO_LEN 17u
 #define MIA_EVENT_HEADER_LEN 7u
-#define MIA_EVENT_LONG_LEN 11u /* shake_ended, lid_closed */
-#define MIA_STATE_LEN 14u
+#define MIA_EVENT_LONG_LEN 11u /* shake_ended, lid_closed, booted (1.1) */
+#define MIA_STATE_LEN 18u
+#define MIA_STATE_LEN_1_0 14u  /* a 1.0 State: no boot id */
 #define MIA_CONFIG_LEN 10u
 #define MIA_CONTROL_HEADER_LEN 2u
 #define MIA_REPLY_HEADER_LEN 3u
+#define MIA_AUTH_LEN 16u       /* owner key, challenge, answer */
+#define MIA_ADVERT_LEN 9u      /* service data: flags + device id */
+#define MIA_ADVERT_MAX 13u     /* what an AD structure holds after a 128-bit UUID */
+#define MIA_LOG_CAPACITY_MAX 32767u
 
 /* ATT error for a Control write too short to carry a request id (no Reply is sent). */
 #define MIA_ATT_ERR_INVALID_ATTRIBUTE_VALUE_LENGTH 0x0Du
@@ -51,9 +61,11 @@ typedef enum {
     MIA_STATUS_BAD_LENGTH = 0x02,
     MIA_STATUS_BAD_VALUE = 0x03,
     MIA_STATUS_BUSY = 0x04,
-    MIA_STATUS_NOT_SUPPORTED = 0x05
+    MIA_STATUS_NOT_SUPPORTED = 0x05,
+    MIA_STATUS_NEEDS_PROOF = 0x06, /* 1.1 */
+    MIA_STATUS_DENIED = 0x07       /* 1.1 */
 } mia_status;
-#define MIA_STATUS_LAST MIA_STATUS_NOT_SUPPORTED
+#define MIA_STATUS_LAST MIA_STATUS_DENIED
 
 /* Event types, PROTOCOL.md 4.2. */
 #define MIA_EVENT_SHAKE_STARTED 0x01u
@@ -67,6 +79,11 @@ typedef enum {
 #define MIA_OP_REPLAY_SINCE 0x02u
 #define MIA_OP_READ_CONFIG 0x03u
 #define MIA_OP_WRITE_CONFIG 0x04u
+#define MIA_OP_AUTH_CHALLENGE 0x05u /* 1.1 */
+#define MIA_OP_AUTH_PROVE 0x06u     /* 1.1 */
+#define MIA_OP_CLAIM 0x07u          /* 1.1 */
+#define MIA_OP_RELEASE 0x08u        /* 1.1 */
+#define MIA_OP_LAST MIA_OP_RELEASE
 
 /* Identify pattern bits. */
 #define MIA_IDENTIFY_BLINK 0x01u
@@ -84,7 +101,12 @@ typedef enum {
 #define MIA_STATE_LID_OPEN 0x01u
 #define MIA_STATE_SHAKING 0x02u
 #define MIA_STATE_CHARGING 0x04u
+#define MIA_STATE_OWNED 0x08u  /* 1.1: the cup has an owner */
+#define MIA_STATE_PROVEN 0x10u /* 1.1: this connection has proven it */
 #define MIA_BATTERY_UNKNOWN 0xFFu
+
+/* Advertising service data flag bits, PROTOCOL.md 3. */
+#define MIA_ADVERT_OWNED 0x01u
 
 typedef struct {
     uint8_t protocol_major;
@@ -98,9 +120,12 @@ typedef struct {
 } mia_info;
 
 /* A decoded Events frame: the logged event (shake_ended: value[0] duration ms, value[1] peak
- * mg; lid_closed: value[0] open ms) and, for a type this version does not know, its payload. */
+ * mg; lid_closed: value[0] open ms; booted: value[0] boot id) and, for a type this version does
+ * not know, its payload. has_boot_id is 0 for a 1.0 `booted` (7..10 bytes) and for every
+ * other type. */
 typedef struct {
     mia_event ev;
+    uint8_t has_boot_id;
     uint8_t payload_len;
     uint8_t payload[MIA_FRAME_MAX - MIA_EVENT_HEADER_LEN];
 } mia_event_frame;
@@ -113,12 +138,14 @@ typedef struct {
     uint16_t shake_count;
     uint16_t lid_open_count;
     uint16_t oldest_seq;
+    uint32_t boot_id;    /* 1.1 */
+    uint8_t has_boot_id; /* 0: a 1.0 State (14 bytes) */
 } mia_state;
 
 typedef struct {
     uint16_t shake_threshold_mg; /* 100..8000 */
     uint16_t shake_min_ms;       /* 50..5000 */
-    uint16_t shake_gap_ms;       /* 0..2000 */
+    uint16_t shake_gap_ms;       /* 20..2000 (1.1; 1.0 allowed 0) */
     uint16_t lid_debounce_ms;    /* 5..2000 */
     uint16_t idle_sleep_s;       /* 0, or 30..43200 */
 } mia_config;
@@ -130,6 +157,7 @@ typedef struct {
     uint16_t duration_ms; /* identify */
     uint16_t since_seq;   /* replay_since */
     mia_config config;    /* write_config */
+    uint8_t auth[MIA_AUTH_LEN]; /* auth_prove: the answer; claim: the owner key */
 } mia_control;
 
 typedef struct {
@@ -139,7 +167,14 @@ typedef struct {
     uint16_t first_seq; /* replay_since, ok */
     uint16_t count;     /* replay_since, ok */
     mia_config config;  /* read_config / write_config, ok */
+    uint8_t challenge[MIA_AUTH_LEN]; /* auth_challenge, ok */
 } mia_reply;
+
+/* Service data of the scan response (PROTOCOL.md 3), keyed by the Mia Cup service UUID. */
+typedef struct {
+    uint8_t flags; /* MIA_ADVERT_OWNED; a decoder keeps reserved bits as read */
+    uint8_t device_id[8];
+} mia_advert;
 
 /* "too_long", "truncated", ... as in PROTOCOL.md; "accept" for MIA_ACCEPT. */
 const char *mia_reason_name(mia_reason reason);
@@ -167,6 +202,16 @@ mia_reason mia_decode_reply(const uint8_t *buf, size_t len, mia_reply *out);
 /* The cup's reading of a Control write, PROTOCOL.md 4.4 steps 1-5. On a rejection,
  * out->opcode and out->request_id are still filled in when the frame has them (len >= 2). */
 mia_reason mia_decode_control(const uint8_t *buf, size_t len, mia_control *out);
+
+/* The advertising service data: 9 bytes; reading it, shorter is truncated, more than 13 bytes
+ * too long (the 20-byte frame limit does not apply). */
+size_t mia_encode_advert(const mia_advert *ad, uint8_t out[MIA_ADVERT_LEN]);
+mia_reason mia_decode_advert(const uint8_t *buf, size_t len, mia_advert *out);
+
+/* The short code of a device id (PROTOCOL.md 3): its last two bytes as four uppercase hex
+ * digits and a terminating zero, e.g. "3F2A" for a1b2c3d4e5f63f2a. Names: "Mia 3F2A" in the
+ * advertising data, "Mia Cup 3F2A" as the GAP device name. */
+void mia_short_code(const uint8_t device_id[8], char out[5]);
 
 /* The Reply status for a rejected Control write (MIA_STATUS_OK for MIA_ACCEPT). For a write
  * shorter than 2 bytes there is no Reply: the cup answers with the ATT error

@@ -1,6 +1,40 @@
 /* The cup: detectors + log + protocol. See mia_cup.h and README.md. */
 #include "mia_cup.h"
 
+#include "mia_sha256.h"
+
+/* Info carries the log capacity as 1..32767 (PROTOCOL.md 4.1); mia_log.h checks it too. */
+typedef char mia_log_capacity_fits_info[(MIA_LOG_CAPACITY >= 1u &&
+                                         MIA_LOG_CAPACITY <= MIA_LOG_CAPACITY_MAX) ? 1 : -1];
+/* The longest Reply fits a queue entry. */
+typedef char mia_reply_fits_queue[MIA_REPLY_HEADER_LEN + MIA_AUTH_LEN <= MIA_REPLY_MAX_LEN ? 1
+                                                                                           : -1];
+
+static void copy_bytes(uint8_t *dst, const uint8_t *src, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        dst[i] = src[i];
+    }
+}
+
+/* Random bytes from the board, or zeros without an RNG (then the cup cannot be owned). */
+static void draw_random(mia_cup *cup, uint8_t *buf, size_t len)
+{
+    if (cup->setup.random != 0) {
+        cup->setup.random(cup->setup.ctx, buf, len);
+    } else {
+        mia_wipe(buf, len);
+    }
+}
+
+/* A fresh challenge for this connection; it must be asked for before it can be answered. */
+static void new_challenge(mia_cup *cup)
+{
+    draw_random(cup, cup->challenge, MIA_AUTH_LEN);
+    cup->challenge_asked = 0;
+}
+
 static void apply_config(mia_cup *cup)
 {
     mia_shake_config sc = mia_shake_config_default();
@@ -29,6 +63,24 @@ void mia_cup_init(mia_cup *cup, const mia_cup_setup *setup, const mia_config *st
     mia_lid_init(&cup->lid, &cup->setup.lid);
     apply_config(cup);
     mia_log_init(&cup->log, 0);
+    cup->owned = 0;
+    mia_wipe(cup->owner_key, MIA_AUTH_LEN);
+    if (setup->owner_key != 0) {
+        copy_bytes(cup->owner_key, setup->owner_key, MIA_AUTH_LEN);
+        cup->owned = 1;
+    }
+    cup->setup.owner_key = 0; /* the copy above is the one in use */
+    {
+        uint8_t id[4];
+        draw_random(cup, id, sizeof id);
+        cup->boot_id = mia_get_u32(id);
+    }
+    cup->boot_ms = now_ms;
+    cup->proven = 0;
+    cup->denied = 0;
+    cup->connected_ms = now_ms;
+    cup->reset_gesture = MIA_RESET_WAITING;
+    new_challenge(cup);
     cup->now_ms = now_ms;
     cup->lid_opened_ms = now_ms;
     cup->last_motion_ms = now_ms;
@@ -46,7 +98,7 @@ void mia_cup_init(mia_cup *cup, const mia_cup_setup *setup, const mia_config *st
     cup->replies_dropped = 0;
     cup->state_sent_ms = now_ms;
     cup->state_sent_valid = 0;
-    (void)mia_log_append(&cup->log, MIA_EVENT_BOOTED, now_ms, 0, 0);
+    (void)mia_log_append(&cup->log, MIA_EVENT_BOOTED, now_ms, cup->boot_id, 0);
     cup->send_seq = cup->log.next_seq;
     cup->replay_end = cup->send_seq;
 }
@@ -104,10 +156,46 @@ void mia_cup_accel_fifo(mia_cup *cup, uint32_t last_ms, const int16_t (*xyz)[3],
     }
 }
 
+static uint8_t identify(mia_cup *cup, uint8_t asked, uint16_t duration_ms);
+
+/* The reset gesture (PROTOCOL.md 6): switched on with the lid open, and the lid stays open,
+ * without a break longer than the debounce, for 5 s after boot. "Open at boot" is the first
+ * believed lid state, from a run that began within the 5 s; a break longer than the debounce
+ * is a closed state the lid detector believes. A break still being debounced at 5 s is waited
+ * for: if it holds, it cancels; if it was a flicker, the gesture completes when it ends. */
+static void reset_gesture(mia_cup *cup, uint32_t now_ms)
+{
+    uint32_t since_boot = now_ms - cup->boot_ms;
+    const mia_lid *l = &cup->lid;
+    if (cup->reset_gesture == MIA_RESET_WAITING) {
+        if (l->known) {
+            cup->reset_gesture =
+                l->open && l->changed_at_ms - cup->boot_ms < MIA_RESET_HOLD_MS ? MIA_RESET_ARMED
+                                                                             : MIA_RESET_OFF;
+        } else if (since_boot >= MIA_RESET_HOLD_MS &&
+                   (!l->seen || l->change_ms - cup->boot_ms >= MIA_RESET_HOLD_MS)) {
+            cup->reset_gesture = MIA_RESET_OFF; /* no lid reading from the first 5 s */
+        }
+    }
+    if (cup->reset_gesture != MIA_RESET_ARMED) {
+        return;
+    }
+    if (!l->open) {
+        cup->reset_gesture = MIA_RESET_OFF; /* closed for longer than the debounce */
+    } else if (since_boot >= MIA_RESET_HOLD_MS &&
+               !(l->pending && l->change_ms - cup->boot_ms < MIA_RESET_HOLD_MS)) {
+        cup->reset_gesture = MIA_RESET_OFF;
+        mia_cup_forget_owner(cup);
+        (void)identify(cup, MIA_IDENTIFY_BLINK | MIA_IDENTIFY_BUZZ,
+                       (uint16_t)MIA_RESET_IDENTIFY_MS);
+    }
+}
+
 void mia_cup_lid(mia_cup *cup, uint32_t now_ms, uint16_t reading)
 {
     cup->now_ms = now_ms;
     on_lid(cup, mia_lid_feed(&cup->lid, now_ms, reading));
+    reset_gesture(cup, now_ms);
 }
 
 void mia_cup_tick(mia_cup *cup, uint32_t now_ms)
@@ -115,6 +203,7 @@ void mia_cup_tick(mia_cup *cup, uint32_t now_ms)
     cup->now_ms = now_ms;
     on_shake(cup, mia_shake_tick(&cup->shake, now_ms));
     on_lid(cup, mia_lid_tick(&cup->lid, now_ms));
+    reset_gesture(cup, now_ms);
 }
 
 void mia_cup_set_battery(mia_cup *cup, uint8_t percent, int charging)
@@ -132,9 +221,10 @@ static void stop_streams(mia_cup *cup)
     cup->replaying = 0;
 }
 
-void mia_cup_connected(mia_cup *cup, int connected)
+void mia_cup_connected(mia_cup *cup, uint32_t now_ms, int connected)
 {
     unsigned i;
+    cup->now_ms = now_ms;
     cup->connected = connected != 0;
     for (i = 0; i < 4; i++) {
         cup->subscribed[i] = 0;
@@ -142,6 +232,42 @@ void mia_cup_connected(mia_cup *cup, int connected)
     cup->reply_count = 0;
     cup->state_sent_valid = 0;
     stop_streams(cup);
+    /* A new connection has proven nothing, has its own challenge and its own 10 s. */
+    cup->proven = 0;
+    cup->denied = 0;
+    cup->connected_ms = now_ms;
+    if (cup->connected) {
+        new_challenge(cup);
+    } else {
+        mia_wipe(cup->challenge, MIA_AUTH_LEN);
+        cup->challenge_asked = 0;
+    }
+}
+
+/* Events are notified only to a subscriber, and on a cup with an owner only once the
+ * connection has proven it (PROTOCOL.md 6); they are logged either way. */
+static int events_live(const mia_cup *cup)
+{
+    return cup->subscribed[MIA_CHR_EVENTS] && (!cup->owned || cup->proven);
+}
+
+int mia_cup_should_disconnect(const mia_cup *cup, uint32_t now_ms)
+{
+    return cup->connected && cup->owned && !cup->proven &&
+           (cup->denied >= MIA_DENIED_DROP || now_ms - cup->connected_ms >= MIA_UNPROVEN_DROP_MS);
+}
+
+void mia_cup_forget_owner(mia_cup *cup)
+{
+    cup->proven = 0;
+    if (!cup->owned) {
+        return;
+    }
+    cup->owned = 0;
+    mia_wipe(cup->owner_key, MIA_AUTH_LEN);
+    if (cup->setup.owner_changed != 0) {
+        cup->setup.owner_changed(cup->setup.ctx, 0);
+    }
 }
 
 void mia_cup_subscribe(mia_cup *cup, mia_chr chr, int enabled)
@@ -165,15 +291,20 @@ void mia_cup_subscribe(mia_cup *cup, mia_chr chr, int enabled)
 
 static void queue_reply(mia_cup *cup, const mia_reply *r)
 {
+    uint8_t frame[MIA_FRAME_MAX];
+    unsigned slot = (cup->reply_head + cup->reply_count) % MIA_REPLY_QUEUE;
+    size_t n;
     if (cup->reply_count >= MIA_REPLY_QUEUE) {
         cup->replies_dropped++; /* the app times out and retries */
         return;
     }
-    cup->replies[(cup->reply_head + cup->reply_count) % MIA_REPLY_QUEUE] = *r;
+    n = mia_encode_reply(r, frame);
+    copy_bytes(cup->replies[slot], frame, n);
+    cup->reply_len[slot] = (uint8_t)n;
     cup->reply_count++;
 }
 
-static uint8_t identify(mia_cup *cup, const mia_control *c)
+static uint8_t identify(mia_cup *cup, uint8_t asked, uint16_t duration_ms)
 {
     uint8_t have = 0;
     uint8_t pattern;
@@ -186,14 +317,62 @@ static uint8_t identify(mia_cup *cup, const mia_control *c)
     if (have == 0) {
         return MIA_STATUS_NOT_SUPPORTED;
     }
-    pattern = (uint8_t)(c->pattern & have);
+    pattern = (uint8_t)(asked & have);
     if (pattern == 0) {
         pattern = have; /* use the output the cup has */
     }
     if (cup->setup.identify != 0) {
-        cup->setup.identify(cup->setup.ctx, pattern, c->duration_ms);
+        cup->setup.identify(cup->setup.ctx, pattern, duration_ms);
     }
     return MIA_STATUS_OK;
+}
+
+/* auth_prove (PROTOCOL.md 4.4): the answer must be the first 16 bytes of
+ * HMAC-SHA256(owner key, challenge), for a challenge asked on this connection, on a cup with an
+ * owner (and an RNG: a challenge of zeros proves nothing). Either way the challenge is spent. */
+static uint8_t prove(mia_cup *cup, const uint8_t answer[MIA_AUTH_LEN])
+{
+    uint8_t mac[MIA_SHA256_LEN];
+    int right;
+    mia_hmac_sha256(cup->owner_key, MIA_AUTH_LEN, cup->challenge, MIA_AUTH_LEN, mac);
+    right = mia_equal_ct(mac, answer, MIA_AUTH_LEN);
+    mia_wipe(mac, sizeof mac);
+    right = right && cup->owned && cup->challenge_asked && cup->setup.random != 0;
+    new_challenge(cup);
+    if (!right) {
+        if (cup->denied < 0xFFu) {
+            cup->denied++;
+        }
+        return MIA_STATUS_DENIED;
+    }
+    if (!cup->proven) {
+        cup->proven = 1;
+        stop_streams(cup); /* live events from now on; the app replays the ones before */
+    }
+    return MIA_STATUS_OK;
+}
+
+/* claim: a cup without an owner takes the key from anyone; one with an owner only from a
+ * connection that proved the current key. The key is stored before the Reply is queued. */
+static uint8_t claim(mia_cup *cup, const uint8_t key[MIA_AUTH_LEN])
+{
+    if (cup->setup.random == 0 || (cup->owned && !cup->proven)) {
+        return MIA_STATUS_DENIED;
+    }
+    copy_bytes(cup->owner_key, key, MIA_AUTH_LEN);
+    cup->owned = 1;
+    cup->proven = 1;
+    if (cup->setup.owner_changed != 0) {
+        cup->setup.owner_changed(cup->setup.ctx, cup->owner_key);
+    }
+    return MIA_STATUS_OK;
+}
+
+/* Requests a connection must have proven on a cup with an owner (PROTOCOL.md 4.4). */
+static int needs_proof(uint8_t opcode)
+{
+    return opcode == MIA_OP_REPLAY_SINCE || opcode == MIA_OP_READ_CONFIG ||
+           opcode == MIA_OP_WRITE_CONFIG || opcode == MIA_OP_RELEASE;
 }
 
 static uint8_t replay(mia_cup *cup, uint16_t since, mia_reply *r)
@@ -228,11 +407,14 @@ uint8_t mia_cup_control_write(mia_cup *cup, uint32_t now_ms, const uint8_t *buf,
     r.first_seq = 0;
     r.count = 0;
     r.config = cup->config;
+    copy_bytes(r.challenge, cup->challenge, MIA_AUTH_LEN);
     r.status = (uint8_t)mia_status_for_reason(reason);
-    if (reason == MIA_ACCEPT) {
+    if (reason == MIA_ACCEPT && cup->owned && !cup->proven && needs_proof(c.opcode)) {
+        r.status = MIA_STATUS_NEEDS_PROOF; /* after the checks of the frame, PROTOCOL.md 4.4 */
+    } else if (reason == MIA_ACCEPT) {
         switch (c.opcode) {
         case MIA_OP_IDENTIFY:
-            r.status = identify(cup, &c);
+            r.status = identify(cup, c.pattern, c.duration_ms);
             break;
         case MIA_OP_REPLAY_SINCE:
             r.status = replay(cup, c.since_seq, &r);
@@ -245,10 +427,23 @@ uint8_t mia_cup_control_write(mia_cup *cup, uint32_t now_ms, const uint8_t *buf,
             }
             r.config = cup->config;
             break;
+        case MIA_OP_AUTH_CHALLENGE: /* the same challenge until it is answered */
+            cup->challenge_asked = 1;
+            break;
+        case MIA_OP_AUTH_PROVE:
+            r.status = prove(cup, c.auth);
+            break;
+        case MIA_OP_CLAIM:
+            r.status = claim(cup, c.auth);
+            break;
+        case MIA_OP_RELEASE:
+            mia_cup_forget_owner(cup);
+            break;
         default: /* read_config */
             break;
         }
     }
+    mia_wipe(c.auth, MIA_AUTH_LEN);
     queue_reply(cup, &r);
     return 0;
 }
@@ -291,6 +486,14 @@ mia_state mia_cup_state(const mia_cup *cup, uint32_t now_ms)
     st.shake_count = cup->shake_count;
     st.lid_open_count = cup->lid_open_count;
     st.oldest_seq = mia_log_oldest_seq(&cup->log);
+    if (cup->owned) {
+        st.flags |= MIA_STATE_OWNED;
+        if (cup->proven && cup->connected) {
+            st.flags |= MIA_STATE_PROVEN;
+        }
+    }
+    st.boot_id = cup->boot_id;
+    st.has_boot_id = 1;
     return st;
 }
 
@@ -298,6 +501,14 @@ size_t mia_cup_read_state(const mia_cup *cup, uint32_t now_ms, uint8_t out[MIA_F
 {
     mia_state st = mia_cup_state(cup, now_ms);
     return mia_encode_state(&st, out);
+}
+
+size_t mia_cup_read_advert(const mia_cup *cup, uint8_t out[MIA_ADVERT_LEN])
+{
+    mia_advert ad;
+    ad.flags = cup->owned ? MIA_ADVERT_OWNED : 0u;
+    copy_bytes(ad.device_id, cup->setup.device_id, sizeof ad.device_id);
+    return mia_encode_advert(&ad, out);
 }
 
 /* ---------------------------------------------------------------- notifications */
@@ -318,15 +529,16 @@ size_t mia_cup_next_notification(mia_cup *cup, uint32_t now_ms, mia_chr *chr,
         return 0;
     }
     if (cup->reply_count > 0) {
-        mia_reply r = cup->replies[cup->reply_head];
+        unsigned slot = cup->reply_head;
         cup->reply_head = (uint8_t)((cup->reply_head + 1u) % MIA_REPLY_QUEUE);
         cup->reply_count--;
         if (cup->subscribed[MIA_CHR_REPLY]) {
             *chr = MIA_CHR_REPLY;
-            return mia_encode_reply(&r, out);
+            copy_bytes(out, cup->replies[slot], cup->reply_len[slot]);
+            return cup->reply_len[slot];
         }
     }
-    if (!cup->subscribed[MIA_CHR_EVENTS]) {
+    if (!events_live(cup)) {
         stop_streams(cup);
     } else {
         /* An event overwritten before it could be sent is skipped: the app sees the gap. */
@@ -362,7 +574,9 @@ size_t mia_cup_next_notification(mia_cup *cup, uint32_t now_ms, mia_chr *chr,
 int mia_cup_busy(const mia_cup *cup)
 {
     return cup->shake.phase != MIA_SHAKE_IDLE || cup->lid.pending || cup->reply_count > 0 ||
-           (cup->subscribed[MIA_CHR_EVENTS] && cup->send_seq != cup->log.next_seq);
+           (events_live(cup) && cup->send_seq != cup->log.next_seq) ||
+           (cup->connected && cup->owned && !cup->proven) ||
+           cup->reset_gesture != MIA_RESET_OFF;
 }
 
 int mia_cup_may_sleep(const mia_cup *cup, uint32_t now_ms)

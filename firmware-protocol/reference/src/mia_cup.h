@@ -1,15 +1,18 @@
 /*
- * The cup: shake detector + lid detector + event log + protocol, behind the few calls a board
- * makes. This is the only header a port needs to include.
+ * The cup: shake detector + lid detector + event log + protocol 1.1 (with ownership), behind
+ * the few calls a board makes. This is the only header a port needs to include.
  *
  *   Board -> core                          Core -> board
- *   mia_cup_init            at boot         setup.identify(pattern, ms)  blink / buzz
- *   mia_cup_accel / _fifo   each sample     setup.config_changed(cfg)    store it in flash
- *   mia_cup_lid             each reading    mia_cup_next_notification    frames to notify
- *   mia_cup_tick            every 10-50 ms
- *   mia_cup_connected / mia_cup_subscribe   link and CCCD changes
+ *   mia_cup_init            at boot         setup.random(buf, len)         random bytes (RNG)
+ *   mia_cup_accel / _fifo   each sample     setup.identify(pattern, ms)    blink / buzz
+ *   mia_cup_lid             each reading    setup.config_changed(cfg)      store it in flash
+ *   mia_cup_tick            every 10-50 ms  setup.owner_changed(key/NULL)  store / erase it
+ *   mia_cup_connected / mia_cup_subscribe   mia_cup_next_notification      frames to notify
  *   mia_cup_control_write   a write to Control (returns 0 or an ATT error)
+ *   mia_cup_should_disconnect               nonzero: end the link now (ownership, 6)
  *   mia_cup_read_info / mia_cup_read_state  reads of Info / State
+ *   mia_cup_read_advert     the scan response's service data (owner flag + device id)
+ *   mia_cup_forget_owner    a reset button (the lid reset gesture needs no call)
  *   mia_cup_set_battery     when measured
  *
  * Times are ms since boot (u32, wrapping). Call everything from one context (one task, or the
@@ -34,6 +37,16 @@
 #define MIA_STATE_MIN_INTERVAL_MS 50u
 /* A sample whose deviation from 1 g is at least this counts as motion for idle sleep. */
 #define MIA_MOTION_MG 150u
+/* Ownership, PROTOCOL.md section 6. */
+#define MIA_UNPROVEN_DROP_MS 10000u /* an unproven connection to an owned cup is dropped */
+#define MIA_DENIED_DROP 3u          /* ... or after this many denied auth_prove */
+#define MIA_RESET_HOLD_MS 5000u     /* lid open from boot this long: forget the owner */
+#define MIA_RESET_IDENTIFY_MS 2000u /* the confirmation: blink and buzz this long */
+#define MIA_REPLY_MAX_LEN 19u       /* the longest Reply: auth_challenge ok */
+/* The reset gesture (mia_cup.reset_gesture). */
+#define MIA_RESET_WAITING 0u /* since boot: the first lid state is not believed yet */
+#define MIA_RESET_ARMED 1u   /* the lid has been open since boot: forget the owner at 5 s */
+#define MIA_RESET_OFF 2u     /* decided (done, or the lid was closed) */
 
 typedef enum {
     MIA_CHR_NONE = 0,
@@ -52,14 +65,30 @@ typedef struct {
     /* Sensors */
     uint16_t accel_rate_hz; /* output data rate; used by mia_cup_accel_fifo */
     mia_lid_config lid;     /* mode and levels; its debounce comes from the Config */
+    /* Ownership: the owner key read back from non-volatile memory at boot (16 bytes, copied by
+     * mia_cup_init), or 0 (NULL) when the cup has no owner. */
+    const uint8_t *owner_key;
     /* Hooks (each may be 0) */
+    /* Blink (pattern bit 0) and/or buzz (bit 1) for duration_ms, restarting if running. */
     void (*identify)(void *ctx, uint8_t pattern, uint16_t duration_ms);
+    /* Store the Config (only with MIA_CAP_CONFIG_PERSIST). */
     void (*config_changed)(void *ctx, const mia_config *cfg);
+    /* Fill buf with len random bytes: the boot id at init, a challenge per connection. Use a
+     * hardware RNG (nRF RNG / CRACEN, ESP32 esp_fill_random, Zephyr sys_csrand_get); block until
+     * the bytes are there. Without it the boot id is 0 and the cup cannot be owned: a claim is
+     * denied and no proof is ever accepted (a predictable challenge would let anyone replay). */
+    void (*random)(void *ctx, uint8_t *buf, size_t len);
+    /* The owner key changed: key points to the new 16-byte key (claim), or is 0 (NULL) when the
+     * cup has no owner any more (release, the reset gesture, mia_cup_forget_owner). Write it to
+     * non-volatile memory (or erase it) BEFORE returning: the Reply that says `ok` is queued
+     * after this returns. Also refresh the advertising service data (mia_cup_read_advert).
+     * Without this hook the key lives in RAM only and a reboot forgets the owner. */
+    void (*owner_changed)(void *ctx, const uint8_t *key);
     void *ctx;
 } mia_cup_setup;
 
 typedef struct {
-    mia_cup_setup setup;
+    mia_cup_setup setup; /* setup.owner_key is not kept (0 after init): see owner_key below */
     mia_config config;
     mia_shake shake;
     mia_lid lid;
@@ -77,19 +106,33 @@ typedef struct {
     uint16_t send_seq;
     uint16_t replay_end;
     uint8_t replaying;
-    /* Replies waiting to be notified. */
-    mia_reply replies[MIA_REPLY_QUEUE];
+    /* Replies waiting to be notified, encoded. */
+    uint8_t replies[MIA_REPLY_QUEUE][MIA_REPLY_MAX_LEN];
+    uint8_t reply_len[MIA_REPLY_QUEUE];
     uint8_t reply_head;
     uint8_t reply_count;
     uint16_t replies_dropped;
+    /* This boot. */
+    uint32_t boot_ms;
+    uint32_t boot_id;
+    /* Ownership (PROTOCOL.md 6): the owner key, and the connection's proof. */
+    uint8_t owner_key[MIA_AUTH_LEN];
+    uint8_t owned;
+    uint8_t proven;          /* this connection has proven the owner key (or claimed) */
+    uint8_t challenge_asked; /* auth_challenge was asked since the challenge was drawn */
+    uint8_t denied;          /* denied auth_prove on this connection */
+    uint8_t challenge[MIA_AUTH_LEN];
+    uint32_t connected_ms;
+    uint8_t reset_gesture; /* the lid-open-at-boot reset: MIA_RESET_* above */
     /* State notification: the last one sent, and when. */
     mia_state state_sent;
     uint32_t state_sent_ms;
     uint8_t state_sent_valid;
 } mia_cup;
 
-/* Boots the cup: logs `booted` (sequence 0) at now_ms. stored_config may be 0 (NULL) for the
- * defaults, or the Config read back from flash (ignored if out of range). */
+/* Boots the cup: draws the boot id (setup->random) and logs `booted` (sequence 0) with it at
+ * now_ms. stored_config may be 0 (NULL) for the defaults, or the Config read back from flash
+ * (ignored if out of range). setup->owner_key is the stored owner key or 0 (NULL). */
 void mia_cup_init(mia_cup *cup, const mia_cup_setup *setup, const mia_config *stored_config,
                   uint32_t now_ms);
 
@@ -109,9 +152,10 @@ void mia_cup_tick(mia_cup *cup, uint32_t now_ms);
 
 void mia_cup_set_battery(mia_cup *cup, uint8_t percent, int charging);
 
-/* The link came up or went down. Going down clears subscriptions, pending replies and a
- * running replay (events keep being logged). */
-void mia_cup_connected(mia_cup *cup, int connected);
+/* The link came up or went down at now_ms. Either way subscriptions, pending replies, a
+ * running replay and the connection's proof are cleared (events keep being logged); coming up
+ * draws the connection's challenge and starts its 10 s to prove ownership. */
+void mia_cup_connected(mia_cup *cup, uint32_t now_ms, int connected);
 
 /* The central enabled or disabled notifications on Events, State or Reply (its CCCD). */
 void mia_cup_subscribe(mia_cup *cup, mia_chr chr, int enabled);
@@ -121,10 +165,31 @@ void mia_cup_subscribe(mia_cup *cup, mia_chr chr, int enabled);
  * short to carry a request id; no Reply). */
 uint8_t mia_cup_control_write(mia_cup *cup, uint32_t now_ms, const uint8_t *buf, size_t len);
 
+/* Nonzero when the board must end the connection now (PROTOCOL.md 6): the cup has an owner and
+ * the connection has not proven it, and either MIA_UNPROVEN_DROP_MS have passed since it was
+ * made or it had its third denied auth_prove. Check it after draining the notifications (so
+ * the `denied` Reply goes out first) and on every tick while connected (mia_cup_busy stays
+ * nonzero while such a connection is up); then disconnect and call mia_cup_connected(.., 0). */
+int mia_cup_should_disconnect(const mia_cup *cup, uint32_t now_ms);
+
+/* Forgets the owner now (for a board with a reset button instead of a lid sensor; the reset
+ * gesture and `release` call it too): setup.owner_changed(ctx, 0) if there was an owner, and
+ * the connection is no longer proven.
+ *
+ * The reset gesture (PROTOCOL.md 6) needs no call of its own: when the first lid state after
+ * mia_cup_init is open and the lid stays open (no closed run that holds the debounce) until
+ * MIA_RESET_HOLD_MS after boot, the cup forgets its owner and confirms with
+ * setup.identify(blink | buzz, MIA_RESET_IDENTIFY_MS). Feed the first lid reading right after
+ * mia_cup_init, and keep ticking while mia_cup_busy() (it is for those 5 s). */
+void mia_cup_forget_owner(mia_cup *cup);
+
 /* Reads. Each returns the frame length. */
 size_t mia_cup_read_info(const mia_cup *cup, uint8_t out[MIA_FRAME_MAX]);
 size_t mia_cup_read_state(const mia_cup *cup, uint32_t now_ms, uint8_t out[MIA_FRAME_MAX]);
 mia_state mia_cup_state(const mia_cup *cup, uint32_t now_ms);
+/* The Service Data payload of the scan response (PROTOCOL.md 3): the owner flag and the device
+ * id, 9 bytes, after the 16 bytes of the service UUID (AD type 0x21). */
+size_t mia_cup_read_advert(const mia_cup *cup, uint8_t out[MIA_ADVERT_LEN]);
 
 /* The next notification due (Reply first, then Events in sequence order, then State), or 0
  * when nothing is due. *chr says which characteristic it goes to. Returning a frame commits
@@ -138,7 +203,7 @@ size_t mia_cup_next_notification(mia_cup *cup, uint32_t now_ms, mia_chr *chr,
 int mia_cup_may_sleep(const mia_cup *cup, uint32_t now_ms);
 
 /* Nonzero while something time-based is pending (a shake, a lid change being debounced, a
- * notification): keep calling mia_cup_tick. */
+ * notification, an unproven connection's 10 s): keep calling mia_cup_tick. */
 int mia_cup_busy(const mia_cup *cup);
 
 #endif

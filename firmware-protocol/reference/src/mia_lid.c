@@ -12,6 +12,7 @@ void mia_lid_set_config(mia_lid *l, const mia_lid_config *cfg)
 void mia_lid_init(mia_lid *l, const mia_lid_config *cfg)
 {
     mia_lid_config zero = {MIA_LID_DIGITAL, 0, 0, 0, 0};
+    l->seen = 0;
     l->known = 0;
     l->open = 0;
     l->raw_open = 0;
@@ -49,36 +50,39 @@ static uint8_t raw_open_of(const mia_lid *l, uint16_t reading)
 
 mia_lid_result mia_lid_tick(mia_lid *l, uint32_t now_ms)
 {
+    int first;
     if (!l->pending || now_ms - l->change_ms < l->cfg.debounce_ms) {
         return MIA_LID_NONE;
     }
+    first = !l->known;
     l->pending = 0;
+    l->known = 1;
     l->open = l->raw_open;
-    l->changed_at_ms = l->change_ms; /* the physical event: when the sensor first read it */
+    l->changed_at_ms = l->change_ms; /* the physical event: the first reading of the run */
+    if (first && !l->open) {
+        return MIA_LID_NONE; /* closed at boot: nothing happened */
+    }
     return l->open ? MIA_LID_OPENED : MIA_LID_CLOSED;
 }
 
 mia_lid_result mia_lid_feed(mia_lid *l, uint32_t now_ms, uint16_t reading)
 {
+    /* Time passes up to this reading first: the run so far may have held the debounce. A
+     * change needs debounce_ms >= 1 after its first reading, so the reading itself can never
+     * complete one: at most one result per call. */
+    mia_lid_result r = mia_lid_tick(l, now_ms);
     uint8_t raw;
-    if (!l->known) {
-        /* An analog level between the two levels at boot counts as closed. */
-        l->raw_open = 0;
-        raw = raw_open_of(l, reading);
-        l->known = 1;
-        l->open = raw;
-        l->raw_open = raw;
-        l->pending = 0;
-        l->changed_at_ms = now_ms;
-        return MIA_LID_NONE;
+    if (!l->seen) {
+        l->raw_open = 0; /* an analog level between the two levels at boot counts as closed */
     }
     raw = raw_open_of(l, reading);
-    if (raw != l->raw_open) {
+    if (!l->seen || raw != l->raw_open) {
+        l->seen = 1;
         l->raw_open = raw;
         l->change_ms = now_ms;
     }
-    l->pending = l->raw_open != l->open;
-    return mia_lid_tick(l, now_ms);
+    l->pending = !l->known || l->raw_open != l->open;
+    return r;
 }
 
 int mia_lid_is_open(const mia_lid *l)

@@ -4,8 +4,9 @@
  * events it missed (a notification lost with the link) and get them again, in order.
  *
  * Sequence numbers are compared with serial-number arithmetic (RFC 1982 style): `a` is before
- * `b` when (uint16_t)(b - a) is in 1..32767. The ring is far smaller than half the sequence
- * space, so "before", "after" and "too old" stay unambiguous across the wrap.
+ * `b` when (uint16_t)(b - a) is in 1..32767. The ring holds at most 32767 events (PROTOCOL.md
+ * 4.1, checked at compile time), less than half the sequence space, so "before", "after" and
+ * "too old" stay unambiguous across the wrap.
  *
  * Portable C99, no heap, no OS.
  */
@@ -18,8 +19,10 @@
 #define MIA_LOG_CAPACITY 64u
 #endif
 
-#if MIA_LOG_CAPACITY < 1 || MIA_LOG_CAPACITY > 16384
-#error "MIA_LOG_CAPACITY must be 1..16384"
+/* Info reports the capacity as 1..32767 (PROTOCOL.md 4.1): more would make the oldest events
+ * look newer than the newest under the half-range sequence comparison. */
+#if MIA_LOG_CAPACITY < 1 || MIA_LOG_CAPACITY > 32767
+#error "MIA_LOG_CAPACITY must be 1..32767 (PROTOCOL.md 4.1)"
 #endif
 
 typedef struct {

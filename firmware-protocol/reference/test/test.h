@@ -34,12 +34,24 @@ int t_summary(void);
         }                                                                                      \
     } while (0)
 
+/* Helpers (test_util.c). */
+#include <stddef.h>
+#include <stdint.h>
+void test_rng_seed(uint32_t seed);
+void test_rng_script(const uint8_t *bytes, size_t n); /* the next n bytes drawn */
+unsigned long test_rng_calls(void);
+void test_rng(void *ctx, uint8_t *buf, size_t len); /* a mia_cup_setup.random hook */
+size_t test_unhex(const char *hex, uint8_t *out);   /* "01 ab" or "01ab" -> bytes */
+
 /* Suites */
 void run_log_tests(void);
 void run_shake_tests(void);
 void run_lid_tests(void);
 void run_codec_tests(void);
 void run_cup_tests(void);
+void run_sha256_tests(void);
+void run_auth_tests(void);
+void run_boot_tests(const char *trace_dir);
 void run_vector_tests(void);
 void run_trace_tests(const char *trace_dir);
 

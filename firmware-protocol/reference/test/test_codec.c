@@ -36,12 +36,26 @@ static void protocol_examples(void)
     mia_control c;
     mia_reply r;
 
-    n = unhex("01 00 01 04 02 1f 00 a1 b2 c3 d4 e5 f6 07 18 40 00", buf);
+    n = unhex("01 01 01 04 02 1f 00 a1 b2 c3 d4 e5 f6 3f 2a 40 00", buf);
     CHECK_EQ(mia_decode_info(buf, n, &info), MIA_ACCEPT);
+    CHECK_EQ(info.protocol_minor, 1);
     CHECK_EQ(info.capabilities, 0x1f);
     CHECK_EQ(info.log_capacity, 64);
     CHECK_EQ(mia_encode_info(&info, out), n);
     CHECK(memcmp(out, buf, n) == 0);
+    {
+        /* Section 3: the short code of a1b2c3d4e5f63f2a is 3F2A; the service data carries the
+         * owner flag and the device id. */
+        char code[5];
+        mia_advert ad;
+        mia_short_code(info.device_id, code);
+        CHECK(strcmp(code, "3F2A") == 0);
+        ad.flags = MIA_ADVERT_OWNED;
+        memcpy(ad.device_id, info.device_id, 8);
+        CHECK_EQ(mia_encode_advert(&ad, out), 9);
+        n = unhex("01 a1 b2 c3 d4 e5 f6 3f 2a", buf);
+        CHECK(memcmp(out, buf, n) == 0);
+    }
 
     n = unhex("02 2a 00 10 27 00 00 e8 03 c4 09", buf);
     CHECK_EQ(mia_decode_event(buf, n, &ev), MIA_ACCEPT);
@@ -85,7 +99,10 @@ static void names(void)
     CHECK(strcmp(mia_reason_name(MIA_REASON_TOO_LONG), "too_long") == 0);
     CHECK(strcmp(mia_reason_name(MIA_REASON_UNSUPPORTED_VERSION), "unsupported_version") == 0);
     CHECK(strcmp(mia_status_name(MIA_STATUS_NOT_SUPPORTED), "not_supported") == 0);
-    CHECK(mia_status_name(6) == 0);
+    CHECK(strcmp(mia_status_name(MIA_STATUS_NEEDS_PROOF), "needs_proof") == 0);
+    CHECK(strcmp(mia_status_name(MIA_STATUS_DENIED), "denied") == 0);
+    CHECK(mia_status_name(8) == 0);
+    CHECK(mia_status_name(0xFF) == 0);
     CHECK_EQ(mia_status_for_reason(MIA_REASON_TRUNCATED), MIA_STATUS_BAD_LENGTH);
     CHECK_EQ(mia_status_for_reason(MIA_REASON_TOO_LONG), MIA_STATUS_BAD_LENGTH);
     CHECK_EQ(mia_status_for_reason(MIA_REASON_UNKNOWN_OPCODE), MIA_STATUS_UNKNOWN_OPCODE);
@@ -117,6 +134,7 @@ static void fuzz_decoders_stay_in_bounds(void)
         mia_control c;
         mia_reply r;
         mia_config cfg;
+        mia_advert ad;
         mia_reason why;
         if (buf == 0) {
             CHECK(0);
@@ -126,10 +144,10 @@ static void fuzz_decoders_stay_in_bounds(void)
             buf[k] = (uint8_t)rnd();
         }
         if (len > 0 && (rnd() & 1u)) {
-            buf[0] = (uint8_t)(rnd() % 7u);
+            buf[0] = (uint8_t)(rnd() % 10u);
         }
         if (len > 2 && (rnd() & 1u)) {
-            buf[2] = (uint8_t)(rnd() % 7u);
+            buf[2] = (uint8_t)(rnd() % 10u);
         }
         why = mia_decode_info(buf, len, &info);
         CHECK(why <= MIA_REASON_BAD_VALUE);
@@ -138,16 +156,19 @@ static void fuzz_decoders_stay_in_bounds(void)
         }
         why = mia_decode_event(buf, len, &ev);
         CHECK(why <= MIA_REASON_BAD_VALUE);
-        if (why == MIA_ACCEPT && ev.ev.type >= 1 && ev.ev.type <= 5) {
-            {
-                size_t n = mia_encode_event(&ev.ev, out);
-                CHECK(n <= len && memcmp(out, buf, n) == 0);
-            }
+        /* (a 1.0 `booted`, without a boot id, is not something a 1.1 cup encodes) */
+        if (why == MIA_ACCEPT && ev.ev.type >= 1 && ev.ev.type <= 5 &&
+            (ev.ev.type != MIA_EVENT_BOOTED || ev.has_boot_id)) {
+            size_t n = mia_encode_event(&ev.ev, out);
+            CHECK(n <= len && memcmp(out, buf, n) == 0);
         }
+        CHECK(why != MIA_ACCEPT || ev.has_boot_id == (ev.ev.type == MIA_EVENT_BOOTED && len >= 11));
         why = mia_decode_state(buf, len, &st);
         CHECK(why <= MIA_REASON_BAD_VALUE);
         if (why == MIA_ACCEPT) {
-            CHECK(mia_encode_state(&st, out) <= len && memcmp(out, buf, MIA_STATE_LEN) == 0);
+            size_t n = mia_encode_state(&st, out);
+            CHECK_EQ(n, len >= MIA_STATE_LEN ? MIA_STATE_LEN : MIA_STATE_LEN_1_0);
+            CHECK(n <= len && memcmp(out, buf, n) == 0);
         }
         why = mia_decode_control(buf, len, &c);
         CHECK(why <= MIA_REASON_BAD_VALUE);
@@ -163,6 +184,13 @@ static void fuzz_decoders_stay_in_bounds(void)
         }
         why = mia_decode_config(buf, len, &cfg);
         CHECK(why == MIA_ACCEPT || why == MIA_REASON_TRUNCATED || why == MIA_REASON_BAD_VALUE);
+        why = mia_decode_advert(buf, len, &ad);
+        CHECK(why == MIA_ACCEPT || why == MIA_REASON_TRUNCATED || why == MIA_REASON_TOO_LONG);
+        CHECK_EQ(why == MIA_ACCEPT, len >= MIA_ADVERT_LEN && len <= MIA_ADVERT_MAX);
+        if (why == MIA_ACCEPT) {
+            CHECK(mia_encode_advert(&ad, out) == MIA_ADVERT_LEN &&
+                  memcmp(out, buf, MIA_ADVERT_LEN) == 0);
+        }
         free(buf);
     }
 }

@@ -38,14 +38,16 @@ static void boot(uint16_t caps, uint32_t now)
     s.accel_rate_hz = 100;
     s.identify = on_identify;
     s.config_changed = on_config;
+    s.random = test_rng;
     identify_calls = 0;
     config_calls = 0;
+    test_rng_seed(1234);
     mia_cup_init(&cup_, &s, 0, now);
 }
 
 static void connect_all(void)
 {
-    mia_cup_connected(&cup_, 1);
+    mia_cup_connected(&cup_, cup_.now_ms, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_EVENTS, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_STATE, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_REPLY, 1);
@@ -80,18 +82,23 @@ static void boot_logs_booted_and_reads(void)
     mia_event_frame ev;
     boot(MIA_CAP_SHAKE | MIA_CAP_LID | MIA_CAP_LED, 12);
     CHECK_EQ(mia_log_count(&cup_.log), 1);
-    CHECK_EQ(mia_encode_event(mia_log_find(&cup_.log, 0), f), 7);
-    CHECK_EQ(mia_decode_event(f, 7, &ev), MIA_ACCEPT);
+    CHECK_EQ(mia_encode_event(mia_log_find(&cup_.log, 0), f), 11);
+    CHECK_EQ(mia_decode_event(f, 11, &ev), MIA_ACCEPT);
     CHECK_EQ(ev.ev.type, MIA_EVENT_BOOTED);
     CHECK_EQ(ev.ev.t_ms, 12);
+    CHECK_EQ(ev.has_boot_id, 1);
+    CHECK_EQ(ev.ev.value[0], cup_.boot_id);
     CHECK_EQ(mia_cup_read_info(&cup_, f), 17);
     CHECK_EQ(mia_decode_info(f, 17, &info), MIA_ACCEPT);
     CHECK_EQ(info.protocol_major, 1);
+    CHECK_EQ(info.protocol_minor, 1);
     CHECK_EQ(info.fw_minor, 4);
     CHECK_EQ(info.log_capacity, MIA_LOG_CAPACITY);
     CHECK_EQ(info.device_id[7], 0x18);
-    CHECK_EQ(mia_cup_read_state(&cup_, 99, f), 14);
-    CHECK_EQ(mia_decode_state(f, 14, &st), MIA_ACCEPT);
+    CHECK_EQ(mia_cup_read_state(&cup_, 99, f), 18);
+    CHECK_EQ(mia_decode_state(f, 18, &st), MIA_ACCEPT);
+    CHECK_EQ(st.has_boot_id, 1);
+    CHECK_EQ(st.boot_id, cup_.boot_id);
     CHECK_EQ(st.last_seq, 0);
     CHECK_EQ(st.oldest_seq, 0);
     CHECK_EQ(st.t_ms, 99);
@@ -108,7 +115,7 @@ static void nothing_is_sent_unconnected_or_unsubscribed(void)
     boot(MIA_CAP_LED, 0);
     log_events(3, 100);
     CHECK_EQ(take(200, f, &n), MIA_CHR_NONE);
-    mia_cup_connected(&cup_, 1);
+    mia_cup_connected(&cup_, 300, 1);
     CHECK_EQ(take(300, f, &n), MIA_CHR_NONE); /* connected, nothing subscribed */
     mia_cup_subscribe(&cup_, MIA_CHR_EVENTS, 1);
     CHECK_EQ(take(400, f, &n), MIA_CHR_NONE); /* old events are only replayed on request */
@@ -203,6 +210,18 @@ static void write_config_applies_and_persists(void)
     CHECK(n == 3 && f[2] == MIA_STATUS_BAD_VALUE);
     CHECK_EQ(cup_.shake.cfg.threshold_mg, 600);
     CHECK_EQ(config_calls, 1);
+    /* 1.1: the shake gap is at least 20 ms (19 is bad_value, 20 is fine) */
+    control(22, "\x04\x05\x58\x02\x96\x00\x13\x00\x14\x00\x3c\x00", 12);
+    CHECK_EQ(take(22, f, &n), MIA_CHR_REPLY);
+    CHECK(n == 3 && f[2] == MIA_STATUS_BAD_VALUE);
+    CHECK_EQ(cup_.shake.cfg.gap_ms, 300);
+    control(24, "\x04\x06\x58\x02\x96\x00\x14\x00\x14\x00\x3c\x00", 12);
+    CHECK_EQ(take(24, f, &n), MIA_CHR_REPLY);
+    CHECK(n == 13 && f[2] == MIA_STATUS_OK);
+    CHECK_EQ(cup_.shake.cfg.gap_ms, 20);
+    CHECK_EQ(config_calls, 2);
+    control(26, "\x04\x07\x58\x02\x96\x00\x2c\x01\x14\x00\x3c\x00", 12);
+    CHECK_EQ(take(26, f, &n), MIA_CHR_REPLY);
     /* read it back */
     control(30, "\x03\x03", 2);
     CHECK_EQ(take(30, f, &n), MIA_CHR_REPLY);
@@ -217,6 +236,12 @@ static void write_config_applies_and_persists(void)
         stored.lid_debounce_ms = 0;
         mia_cup_init(&cup_, &s, &stored, 0);
         CHECK_EQ(cup_.config.lid_debounce_ms, 50);
+        /* a 1.0 cup's flash may hold a shake gap below 20: out of range now, so the defaults */
+        stored = r.config;
+        stored.shake_gap_ms = 0;
+        mia_cup_init(&cup_, &s, &stored, 0);
+        CHECK_EQ(cup_.config.shake_gap_ms, 200);
+        CHECK_EQ(cup_.config.shake_threshold_mg, 1200);
     }
 }
 
@@ -310,7 +335,7 @@ static void link_loss_then_replay_recovers_everything(void)
     while (take(200, f, &n) != MIA_CHR_NONE) {
     }
     control(250, "\x03\x01", 2); /* a reply pending when the link drops */
-    mia_cup_connected(&cup_, 0);
+    mia_cup_connected(&cup_, 250, 0);
     log_events(3, 300); /* 3, 4, 5 while disconnected */
     CHECK_EQ(take(400, f, &n), MIA_CHR_NONE);
     connect_all();
@@ -396,13 +421,16 @@ static void idle_sleep(void)
     boot(MIA_CAP_LED, 0);
     mia_cup_accel(&cup_, 1000, 0, 0, 1300); /* picked up */
     mia_cup_accel(&cup_, 1010, 0, 0, 1000);
+    CHECK(mia_cup_busy(&cup_)); /* the reset gesture's 5 s after boot: ticks expected */
+    mia_cup_tick(&cup_, 5000);
+    CHECK(!mia_cup_busy(&cup_)); /* no lid reading in the first 5 s: no gesture */
     CHECK(!mia_cup_may_sleep(&cup_, 600999));
     CHECK(mia_cup_may_sleep(&cup_, 601000));
     mia_cup_accel(&cup_, 601000, 0, 0, 1300); /* a nudge */
     CHECK(!mia_cup_may_sleep(&cup_, 602000));
-    mia_cup_connected(&cup_, 1);
+    mia_cup_connected(&cup_, 602000, 1);
     CHECK(!mia_cup_may_sleep(&cup_, 9000000));
-    mia_cup_connected(&cup_, 0);
+    mia_cup_connected(&cup_, 9000000, 0);
     CHECK(mia_cup_may_sleep(&cup_, 9000000));
     CHECK_EQ(mia_cup_control_write(&cup_, 0, (const uint8_t *)"\x04\x01\xb0\x04\xfa\x00\xc8\x00\x32\x00\x00\x00", 12), 0);
     CHECK(!mia_cup_may_sleep(&cup_, 9000000)); /* idle sleep 0: never */

@@ -65,8 +65,13 @@ int main(int argc, char **argv)
     run_shake_tests();
     run_lid_tests();
     run_codec_tests();
+    run_sha256_tests();
     run_cup_tests();
+    run_auth_tests();
+    run_boot_tests(traces);
     run_vector_tests();
+#ifndef MIA_TEST_NO_TRACES /* a 16 KiB-RAM target (arm.sh, microbit) runs all but the traces */
     run_trace_tests(traces);
+#endif
     return t_summary();
 }

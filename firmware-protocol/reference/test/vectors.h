@@ -8,7 +8,7 @@
 
 #include "../src/mia_codec.h"
 
-typedef enum { VF_INFO, VF_EVENT, VF_STATE, VF_CONTROL, VF_REPLY, VF_CONFIG } vec_family;
+typedef enum { VF_INFO, VF_EVENT, VF_STATE, VF_CONTROL, VF_REPLY, VF_CONFIG, VF_ADVERT } vec_family;
 
 #define VEC_NO_STATUS (-1)  /* no "status" key */
 #define VEC_ATT_ERROR (-2)  /* "status": null: ATT error 0x0D, no Reply */
@@ -28,15 +28,26 @@ typedef struct {
     mia_info info;
     mia_event_frame event;
     int event_unknown;
-    mia_state state;     /* flags holds only bits 0..2 */
+    mia_state state;     /* flags holds only bits 0..4 */
     int battery_null;
     mia_control control;
     mia_reply reply;
     int reply_op_unknown;
     mia_config config;
+    mia_advert advert;   /* flags holds only bit 0 */
 } vec;
+
+/* auth.json: answer = the first 16 bytes of HMAC-SHA256(key, challenge). */
+typedef struct {
+    const char *name;
+    uint8_t key[16];
+    uint8_t challenge[16];
+    uint8_t answer[16];
+} auth_vec;
 
 extern const vec vectors[];
 extern const size_t vector_count;
+extern const auth_vec auth_vectors[];
+extern const size_t auth_vector_count;
 
 #endif

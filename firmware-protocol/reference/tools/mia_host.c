@@ -3,14 +3,19 @@
  * notify-events, notify-state, notify-reply, write-control. After the trace it asks for
  * replay_since(65535) (everything since boot) so the replayed frames can be compared too.
  *   mia_host <trace.csv> <out.txt>
+ * The cup has no owner (protocol 1.1, section 6): a cup nobody has claimed needs no proof, so
+ * the connected app gets every Events notification and its replay without auth_prove. Its boot
+ * id comes from a fixed-seed generator, so the output is the same on every run.
  * The end-to-end Vitest (test/unit/firmware-protocol/reference-e2e.test.ts) decodes the output
  * with the TypeScript codec.
  *
  *   mia_host decode   (differential testing against the TypeScript codec)
- * reads lines "<family> <hex>" (family: info, event, state, control, reply, config) on stdin and
- * answers each with "<reason> <hex>": the C decoder's reason ("accept" or a rejection) and, when
- * accepted, the decoded value encoded again ("-" for an unknown event type, which a 1.0 cup
- * never encodes; State flags without reserved bits). */
+ * reads lines "<family> <hex>" (family: info, event, state, control, reply, config, advert) on
+ * stdin and answers each with "<reason> <hex>": the C decoder's reason ("accept" or a
+ * rejection) and, when accepted, the decoded value encoded again ("-" for what a 1.1 cup never
+ * encodes: an unknown event type, and a 1.0 `booted` without a boot id; State flags without
+ * reserved bits, and a State of 14..17 bytes re-encoded as 14; the advert flags without
+ * reserved bits). */
 #include <stdio.h>
 #include <string.h>
 
@@ -71,14 +76,16 @@ static void decode_line(const char *family, const uint8_t *b, size_t len)
     } else if (strcmp(family, "event") == 0) {
         mia_event_frame v;
         why = mia_decode_event(b, len, &v);
-        encodable = v.ev.type >= MIA_EVENT_SHAKE_STARTED && v.ev.type <= MIA_EVENT_BOOTED;
+        encodable = v.ev.type >= MIA_EVENT_SHAKE_STARTED && v.ev.type <= MIA_EVENT_BOOTED &&
+                    (v.ev.type != MIA_EVENT_BOOTED || v.has_boot_id);
         if (why == MIA_ACCEPT && encodable) {
             n = mia_encode_event(&v.ev, out);
         }
     } else if (strcmp(family, "state") == 0) {
         mia_state v;
         why = mia_decode_state(b, len, &v);
-        v.flags &= MIA_STATE_LID_OPEN | MIA_STATE_SHAKING | MIA_STATE_CHARGING;
+        v.flags &= MIA_STATE_LID_OPEN | MIA_STATE_SHAKING | MIA_STATE_CHARGING | MIA_STATE_OWNED |
+                   MIA_STATE_PROVEN;
         if (why == MIA_ACCEPT) {
             n = mia_encode_state(&v, out);
         }
@@ -99,6 +106,13 @@ static void decode_line(const char *family, const uint8_t *b, size_t len)
         why = mia_decode_config(b, len, &v);
         if (why == MIA_ACCEPT) {
             n = mia_encode_config(&v, out);
+        }
+    } else if (strcmp(family, "advert") == 0) {
+        mia_advert v;
+        why = mia_decode_advert(b, len, &v);
+        v.flags &= MIA_ADVERT_OWNED;
+        if (why == MIA_ACCEPT) {
+            n = mia_encode_advert(&v, out);
         }
     } else {
         printf("unknown-family -\n");
@@ -160,7 +174,7 @@ int main(int argc, char **argv)
     }
     trace_cup_init(&cup_, &t);
     mia_cup_set_battery(&cup_, 90, 0);
-    mia_cup_connected(&cup_, 1);
+    mia_cup_connected(&cup_, 0, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_EVENTS, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_STATE, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_REPLY, 1);

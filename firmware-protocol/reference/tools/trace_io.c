@@ -141,6 +141,22 @@ int trace_read_expected(const char *path, trace_expect *out, size_t cap, size_t 
     return 0;
 }
 
+/* The board's random hook for traces: a fixed-seed xorshift, so every run of a trace draws the
+ * same boot id (host tools only; a board uses its hardware RNG). */
+static uint32_t random_state;
+
+static void trace_random(void *ctx, uint8_t *buf, size_t len)
+{
+    size_t i;
+    (void)ctx;
+    for (i = 0; i < len; i++) {
+        random_state ^= random_state << 13;
+        random_state ^= random_state >> 17;
+        random_state ^= random_state << 5;
+        buf[i] = (uint8_t)(random_state >> 24);
+    }
+}
+
 void trace_cup_init(mia_cup *cup, const trace *t)
 {
     mia_cup_setup setup;
@@ -153,6 +169,8 @@ void trace_cup_init(mia_cup *cup, const trace *t)
     memcpy(setup.device_id, id, sizeof id);
     setup.accel_rate_hz = t->rate_hz;
     setup.lid = t->lid;
+    setup.random = trace_random; /* no owner key: a cup nobody has claimed */
+    random_state = 0x6d2b79f5u;
     mia_cup_init(cup, &setup, 0, 0);
 }
 

@@ -1,4 +1,6 @@
-// Turns every golden vector in firmware-protocol/vectors/*.json into a C table for the C tests.
+// Turns every golden vector in firmware-protocol/vectors/*.json into C tables for the C tests:
+// `vectors` (the frame families and the advertising service data) and `auth_vectors`
+// (auth.json: key, challenge, answer).
 //   node vectors-to-c.mjs <vectors-dir> <out.c>
 // Strict on purpose: a family, key or value it does not know is an error, so a vector can never
 // be skipped silently (the C core must pass EVERY vector).
@@ -18,11 +20,32 @@ const FAMILIES = {
   control: 'VF_CONTROL',
   reply: 'VF_REPLY',
   config: 'VF_CONFIG',
+  advert: 'VF_ADVERT',
+  auth: null, // its own schema and table, below
 };
+const PROTOCOL = '1.1';
 const REASONS = ['too_long', 'truncated', 'unsupported_version', 'unknown_opcode', 'bad_value'];
-const STATUS = ['ok', 'unknown_opcode', 'bad_length', 'bad_value', 'busy', 'not_supported'];
+const STATUS = [
+  'ok',
+  'unknown_opcode',
+  'bad_length',
+  'bad_value',
+  'busy',
+  'not_supported',
+  'needs_proof',
+  'denied',
+];
 const EVENT_TYPES = { shake_started: 1, shake_ended: 2, lid_opened: 3, lid_closed: 4, booted: 5 };
-const OPS = { identify: 1, replay_since: 2, read_config: 3, write_config: 4 };
+const OPS = {
+  identify: 1,
+  replay_since: 2,
+  read_config: 3,
+  write_config: 4,
+  auth_challenge: 5,
+  auth_prove: 6,
+  claim: 7,
+  release: 8,
+};
 
 function fail(where, message) {
   throw new Error(`${where}: ${message}`);
@@ -52,6 +75,18 @@ function hexBytes(where, hex, maxBytes) {
   const bytes = hex.match(/../g)?.map((b) => parseInt(b, 16)) ?? [];
   if (bytes.length > maxBytes) fail(where, `more than ${maxBytes} bytes`);
   return bytes;
+}
+
+/** Exactly n bytes of hex. */
+function hexExact(where, hex, n) {
+  const bytes = hexBytes(where, hex, n);
+  if (bytes.length !== n) fail(where, `not ${n} bytes: ${hex}`);
+  return bytes;
+}
+
+/** A 1.1 field that is a u32 or null (absent in a 1.0 frame): [value, present]. */
+function optionalU32(where, v) {
+  return v === null ? [0, 0] : [int(where, v), 1];
 }
 
 /** A C string literal: printable ASCII as is, everything else as octal escapes of UTF-8. */
@@ -102,6 +137,7 @@ const decoders = {
     let values = [0, 0];
     let payload = [];
     let unknown = 0;
+    let hasBootId = 0;
     if (d.type === 'unknown') {
       keys(where, d, ['type', 'seq', 'timeMs', 'typeCode', 'payload']);
       type = int(where, d.typeCode, 255);
@@ -113,6 +149,11 @@ const decoders = {
     } else if (d.type === 'lid_closed') {
       keys(where, d, ['type', 'seq', 'timeMs', 'openMs']);
       values = [int(where, d.openMs), 0];
+    } else if (d.type === 'booted') {
+      keys(where, d, ['type', 'seq', 'timeMs', 'bootId']);
+      let bootId;
+      [bootId, hasBootId] = optionalU32(`${where}.bootId`, d.bootId);
+      values = [bootId, 0];
     } else if (d.type in EVENT_TYPES) {
       keys(where, d, ['type', 'seq', 'timeMs']);
     } else {
@@ -120,8 +161,9 @@ const decoders = {
     }
     type ??= EVENT_TYPES[d.type];
     return (
-      `.event = {{${int(where, d.timeMs)}u, {${values[0]}u, ${values[1]}u}, ` +
-      `${int(where, d.seq, 0xffff)}, ${type}}, ${payload.length}, ${arr(payload)}}, ` +
+      `.event = {.ev = {${int(where, d.timeMs)}u, {${values[0]}u, ${values[1]}u}, ` +
+      `${int(where, d.seq, 0xffff)}, ${type}}, .has_boot_id = ${hasBootId}, ` +
+      `.payload_len = ${payload.length}, .payload = ${arr(payload)}}, ` +
       `.event_unknown = ${unknown}`
     );
   },
@@ -136,16 +178,25 @@ const decoders = {
       'shakeCount',
       'lidOpenCount',
       'oldestSeq',
+      'owned',
+      'proven',
+      'bootId',
     ]);
     const flags =
       (bool(where, d.lidOpen) ? 1 : 0) |
       (bool(where, d.shaking) ? 2 : 0) |
-      (bool(where, d.charging) ? 4 : 0);
+      (bool(where, d.charging) ? 4 : 0) |
+      (bool(where, d.owned) ? 8 : 0) |
+      (bool(where, d.proven) ? 16 : 0);
     const battery = d.batteryPercent === null ? 255 : int(where, d.batteryPercent, 100);
+    const [bootId, hasBootId] = optionalU32(`${where}.bootId`, d.bootId);
     return (
-      `.state = {${flags}, ${battery}, ${int(where, d.lastSeq, 0xffff)}, ` +
-      `${int(where, d.timeMs)}u, ${int(where, d.shakeCount, 0xffff)}, ` +
-      `${int(where, d.lidOpenCount, 0xffff)}, ${int(where, d.oldestSeq, 0xffff)}}, ` +
+      `.state = {.flags = ${flags}, .battery_pct = ${battery}, ` +
+      `.last_seq = ${int(where, d.lastSeq, 0xffff)}, .t_ms = ${int(where, d.timeMs)}u, ` +
+      `.shake_count = ${int(where, d.shakeCount, 0xffff)}, ` +
+      `.lid_open_count = ${int(where, d.lidOpenCount, 0xffff)}, ` +
+      `.oldest_seq = ${int(where, d.oldestSeq, 0xffff)}, .boot_id = ${bootId}u, ` +
+      `.has_boot_id = ${hasBootId}}, ` +
       `.battery_null = ${d.batteryPercent === null ? 1 : 0}`
     );
   },
@@ -156,6 +207,7 @@ const decoders = {
     let duration = 0;
     let since = 0;
     let cfg = '{1200, 250, 200, 50, 600}';
+    let auth = [];
     if (d.op === 'identify') {
       keys(where, d, ['op', 'requestId', 'blink', 'buzz', 'durationMs']);
       pattern = (bool(where, d.blink) ? 1 : 0) | (bool(where, d.buzz) ? 2 : 0);
@@ -166,10 +218,20 @@ const decoders = {
     } else if (d.op === 'write_config') {
       keys(where, d, ['op', 'requestId', 'config']);
       cfg = config(`${where}.config`, d.config);
+    } else if (d.op === 'auth_prove') {
+      keys(where, d, ['op', 'requestId', 'answer']);
+      auth = hexExact(`${where}.answer`, d.answer, 16);
+    } else if (d.op === 'claim') {
+      keys(where, d, ['op', 'requestId', 'key']);
+      auth = hexExact(`${where}.key`, d.key, 16);
     } else {
       keys(where, d, ['op', 'requestId']);
     }
-    return `.control = {${op}, ${rid}, ${pattern}, ${duration}, ${since}, ${cfg}}`;
+    return (
+      `.control = {.opcode = ${op}, .request_id = ${rid}, .pattern = ${pattern}, ` +
+      `.duration_ms = ${duration}, .since_seq = ${since}, .config = ${cfg}, ` +
+      `.auth = ${arr(auth)}}`
+    );
   },
   reply(where, d) {
     const rid = int(where, d.requestId, 255);
@@ -186,6 +248,7 @@ const decoders = {
     let first = 0;
     let count = 0;
     let cfg = '{1200, 250, 200, 50, 600}';
+    let challenge = [];
     const base = unknown ? ['op', 'opcode', 'requestId', 'status'] : ['op', 'requestId', 'status'];
     if (status === 0 && d.op === 'replay_since') {
       keys(where, d, [...base, 'firstSeq', 'count']);
@@ -194,18 +257,41 @@ const decoders = {
     } else if (status === 0 && (d.op === 'read_config' || d.op === 'write_config')) {
       keys(where, d, [...base, 'config']);
       cfg = config(`${where}.config`, d.config);
+    } else if (status === 0 && d.op === 'auth_challenge') {
+      keys(where, d, [...base, 'challenge']);
+      challenge = hexExact(`${where}.challenge`, d.challenge, 16);
     } else {
       keys(where, d, base);
     }
     return (
-      `.reply = {${op}, ${rid}, ${status}, ${first}, ${count}, ${cfg}}, ` +
-      `.reply_op_unknown = ${unknown}`
+      `.reply = {.opcode = ${op}, .request_id = ${rid}, .status = ${status}, ` +
+      `.first_seq = ${first}, .count = ${count}, .config = ${cfg}, ` +
+      `.challenge = ${arr(challenge)}}, .reply_op_unknown = ${unknown}`
     );
   },
   config(where, d) {
     return `.config = ${config(where, d)}`;
   },
+  advert(where, d) {
+    keys(where, d, ['owned', 'deviceId']);
+    const id = hexExact(`${where}.deviceId`, d.deviceId, 8);
+    return `.advert = {.flags = ${bool(where, d.owned) ? 1 : 0}, .device_id = ${arr(id)}}`;
+  },
 };
+
+const authEntries = [];
+function authVectors(file, doc) {
+  if (doc.characteristic !== null || doc.uuid !== null) fail(file, 'auth has no characteristic');
+  for (const [i, v] of doc.vectors.entries()) {
+    const where = `${file}[${i}] ${v.name}`;
+    keys(where, v, ['name', 'key', 'challenge', 'answer'], ['note']);
+    authEntries.push(
+      `    {.name = ${cStr(v.name)}, .key = ${arr(hexExact(`${where}.key`, v.key, 16))}, ` +
+        `.challenge = ${arr(hexExact(`${where}.challenge`, v.challenge, 16))}, ` +
+        `.answer = ${arr(hexExact(`${where}.answer`, v.answer, 16))}}`,
+    );
+  }
+}
 
 const entries = [];
 const files = readdirSync(dir)
@@ -216,7 +302,15 @@ for (const file of files) {
   const doc = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   keys(file, doc, ['family', 'characteristic', 'uuid', 'protocol', 'vectors']);
   if (!(doc.family in FAMILIES)) fail(file, `unknown family ${doc.family}`);
-  if (doc.protocol !== '1.0') fail(file, `protocol ${doc.protocol}, this core speaks 1.0`);
+  if (`${doc.family}.json` !== file) fail(file, `family ${doc.family} is not the file name`);
+  if (doc.protocol !== PROTOCOL) {
+    fail(file, `protocol ${doc.protocol}, this core speaks ${PROTOCOL}`);
+  }
+  if (!Array.isArray(doc.vectors) || doc.vectors.length === 0) fail(file, 'no vectors');
+  if (doc.family === 'auth') {
+    authVectors(file, doc);
+    continue;
+  }
   for (const [i, v] of doc.vectors.entries()) {
     const where = `${file}[${i}] ${v.name}`;
     keys(
@@ -264,6 +358,15 @@ const vec vectors[] = {
 ${entries.join(',\n')}
 };
 const size_t vector_count = sizeof vectors / sizeof vectors[0];
+
+const auth_vec auth_vectors[] = {
+${authEntries.join(',\n')}
+};
+const size_t auth_vector_count = sizeof auth_vectors / sizeof auth_vectors[0];
 `;
+if (authEntries.length === 0) fail(dir, 'no auth vectors (auth.json)');
 writeFileSync(out, text);
-console.log(`[vectors] ${entries.length} vectors from ${files.length} files -> ${out}`);
+console.log(
+  `[vectors] ${entries.length} frame vectors and ${authEntries.length} auth vectors ` +
+    `from ${files.length} files -> ${out}`,
+);
