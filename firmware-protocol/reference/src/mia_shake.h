@@ -69,7 +69,7 @@ typedef struct {
 #define MIA_SHAKE_STILL_BAND_MG 160u
 #define MIA_SHAKE_ONE_G_TOLERANCE_MG 300u
 /* Clipping: reads of the largest value needed to believe it is the sensor's rail. */
-#define MIA_SHAKE_RAIL_HITS 3u
+#define MIA_SHAKE_RAIL_HITS 2u
 
 typedef enum {
     MIA_SHAKE_NONE = 0,    /* nothing to report */

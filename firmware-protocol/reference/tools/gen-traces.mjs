@@ -999,7 +999,7 @@ function unitRotation37() {
     about:
       'tilted 130 degrees over 0.7 s to pour the dice out (they slide and drop: small knocks), ' +
       'held upside down-ish for 1.5 s, turned back; the miscalibrated sensor reads 1080 mg ' +
-      'upright and 890 mg tilted: nothing',
+      'upright and 900 mg tilted: nothing',
     rateHz: 100,
     durationMs: 6000,
     seed: 29,
