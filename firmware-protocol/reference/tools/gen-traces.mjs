@@ -494,7 +494,8 @@ function handShake(t, { start, end, hz, amp, dir = [0, 0, 1], across = [1, 0, 0]
   if (e === 0) return [0, 0, 0];
   const s = (t - start) / 1000;
   // phase of a frequency drifting by +-8 % at 0.7 Hz
-  const phase = 2 * Math.PI * hz * (s - (0.08 / (2 * Math.PI * 0.7)) * (Math.cos(2 * Math.PI * 0.7 * s) - 1));
+  const phase =
+    2 * Math.PI * hz * (s - (0.08 / (2 * Math.PI * 0.7)) * (Math.cos(2 * Math.PI * 0.7 * s) - 1));
   const a = amp * e * (1 + 0.1 * Math.sin(2 * Math.PI * 1.3 * s));
   const along = a * (Math.sin(phase) + 0.15 * Math.sin(3 * phase));
   const cross = side * a * Math.sin(phase + 0.7);
@@ -512,7 +513,9 @@ function diceHits(times, dir, r, { areaMin = 2500, areaMax = 6000, jitter = 12 }
     at: at + Math.round((r.next() - 0.5) * 2 * jitter),
     width: 2 + Math.round(r.next() * 2),
     area: areaMin + r.next() * (areaMax - areaMin),
-    dir: unit(add(scale(dir, i % 2 === 0 ? 1 : -1), [0.3 * (r.next() - 0.5), 0.3 * (r.next() - 0.5), 0])),
+    dir: unit(
+      add(scale(dir, i % 2 === 0 ? 1 : -1), [0.3 * (r.next() - 0.5), 0.3 * (r.next() - 0.5), 0]),
+    ),
   }));
 }
 /** Dice still rattling after the hand stopped: impacts at decaying intervals and strength. */
@@ -595,7 +598,12 @@ function renderSensor(t, accel, lid, sensor, extraLidTimes = []) {
     }
     const l = lid ? lid(at, r) : null;
     rows.push([stamp, v, l]);
-    samples.push({ at, stamp, true: Math.hypot(...a), rep: (Math.hypot(...v) * 1000) / restReading });
+    samples.push({
+      at,
+      stamp,
+      true: Math.hypot(...a),
+      rep: (Math.hypot(...v) * 1000) / restReading,
+    });
   }
   for (const ms of extraLidTimes) rows.push([ms, null, lid(ms, r)]);
   if (!fifo) rows.sort((p, q) => p[0] - q[0] || (p[1] ? -1 : 1));
@@ -606,10 +614,7 @@ function renderSensor(t, accel, lid, sensor, extraLidTimes = []) {
     `# lid: ${t.lidMode}`,
   ];
   if (t.config) header.push(`# config: ${t.config}`);
-  header.push(
-    `# sensor: ${sensorText(sensor)}`,
-    't_ms,x_mg,y_mg,z_mg,lid',
-  );
+  header.push(`# sensor: ${sensorText(sensor)}`, 't_ms,x_mg,y_mg,z_mg,lid');
   const lines = [
     ...header,
     ...rows.map(
@@ -622,7 +627,8 @@ function renderSensor(t, accel, lid, sensor, extraLidTimes = []) {
 function sensorText(s) {
   const parts = [`${s.rateHz} Hz`];
   if (s.jitterMs) parts.push(`jitter +-${s.jitterMs} ms`);
-  if (s.fifo) parts.push(`FIFO batches of ${s.fifo.batch}, sensor clock ${s.fifo.clockError * 100}% fast`);
+  if (s.fifo)
+    parts.push(`FIFO batches of ${s.fifo.batch}, sensor clock ${s.fifo.clockError * 100}% fast`);
   if (s.mountText) parts.push(`mounted ${s.mountText}`);
   if (s.gain) parts.push(`gain ${s.gain.join('/')}`);
   if (s.offset) parts.push(`offset ${s.offset.join('/')} mg`);
@@ -732,11 +738,13 @@ const sensors = {
   });
   t.config = 'threshold_mg=250';
   const drums = [];
-  for (const at of [7000, 19000, 33000, 48000]) for (let i = 0; i < 5; i++) drums.push(at + i * 140);
+  for (const at of [7000, 19000, 33000, 48000])
+    for (let i = 0; i < 5; i++) drums.push(at + i * 140);
   const accel = (ms) => {
     const drift = [0, 0, 20 * Math.sin((2 * Math.PI * ms) / 120000)];
     let bump = [0, 0, 0];
-    for (const at of drums) bump = add(bump, ring(ms, { at, hz: 15, amp: 200, tau: 40, dir: [0.2, 0.1, 1] }));
+    for (const at of drums)
+      bump = add(bump, ring(ms, { at, hz: 15, amp: 200, tau: 40, dir: [0.2, 0.1, 1] }));
     return add(add(UP, drift), bump);
   };
   const sensor = { rateHz: 50, gain: [1.05, 1.05, 1.05], offset: [90, -100, 100], noiseMg: 6 };
@@ -815,9 +823,30 @@ const sensors = {
 
 // 20-22. The board mounted upside down, on its side, tilted 37 degrees.
 for (const [seed, name, mount, mountText, dir, about] of [
-  [20, 'mounted-upside-down', rotation([1, 0, 0], 180), 'upside down', [0, 0, 1], 'an up-and-down shake (5 Hz, 3 g)'],
-  [21, 'mounted-sideways', rotation([0, 1, 0], 90), 'on its side', [1, 0, 0], 'a side-to-side shake (4 Hz, 2.8 g)'],
-  [22, 'mounted-tilted-37', unitRotation37(), 'tilted 37 degrees about a diagonal', unit([1, 1, 0]), 'a diagonal shake (5 Hz, 3 g)'],
+  [
+    20,
+    'mounted-upside-down',
+    rotation([1, 0, 0], 180),
+    'upside down',
+    [0, 0, 1],
+    'an up-and-down shake (5 Hz, 3 g)',
+  ],
+  [
+    21,
+    'mounted-sideways',
+    rotation([0, 1, 0], 90),
+    'on its side',
+    [1, 0, 0],
+    'a side-to-side shake (4 Hz, 2.8 g)',
+  ],
+  [
+    22,
+    'mounted-tilted-37',
+    unitRotation37(),
+    'tilted 37 degrees about a diagonal',
+    unit([1, 1, 0]),
+    'a diagonal shake (5 Hz, 3 g)',
+  ],
 ]) {
   const t = trace({
     name,
@@ -826,11 +855,24 @@ for (const [seed, name, mount, mountText, dir, about] of [
     durationMs: 4500,
     seed,
   });
-  const s = { start: 1000, end: 3000, hz: dir[2] === 1 ? 5 : 4, amp: dir[2] === 1 ? 3000 : 2800, dir, across: dir[2] === 1 ? [1, 0, 0] : [0, 0, 1] };
+  const s = {
+    start: 1000,
+    end: 3000,
+    hz: dir[2] === 1 ? 5 : 4,
+    amp: dir[2] === 1 ? 3000 : 2800,
+    dir,
+    across: dir[2] === 1 ? [1, 0, 0] : [0, 0, 1],
+  };
   const r = rng(seed * 100 + 1);
   const hits = diceHits(reversals(s), dir, r);
   const accel = (ms) => add(add(UP, add(handShake(ms, s), held(ms, 700, 3400))), spikes(ms, hits));
-  const sensor = { ...sensors.plain, mount, mountText, gain: [0.97, 1.04, 1.02], offset: [-50, 70, -30] };
+  const sensor = {
+    ...sensors.plain,
+    mount,
+    mountText,
+    gain: [0.97, 1.04, 1.02],
+    offset: [-50, 70, -30],
+  };
   const out = renderSensor(t, accel, () => 0, sensor);
   traces.push({ t, text: out.text, expected: handShakeExpect(out, s) });
 }
@@ -849,7 +891,15 @@ function unitRotation37() {
     durationMs: 4500,
     seed: 23,
   });
-  const s = { start: 1000, end: 3200, hz: 3.5, amp: 2300, dir: [1, 0, 0], across: [0, 1, 0], side: 0.2 };
+  const s = {
+    start: 1000,
+    end: 3200,
+    hz: 3.5,
+    amp: 2300,
+    dir: [1, 0, 0],
+    across: [0, 1, 0],
+    side: 0.2,
+  };
   const r = rng(2301);
   const hits = diceHits(reversals(s), [1, 0, 0], r);
   const accel = (ms) => add(add(UP, add(handShake(ms, s), held(ms, 700, 3500))), spikes(ms, hits));
@@ -879,12 +929,24 @@ function unitRotation37() {
     const ph = (2 * Math.PI * 3 * (ms - s.start)) / 1000;
     const horiz = [2800 * e * Math.cos(ph), 2000 * e * Math.sin(ph), 150 * e * Math.sin(2 * ph)];
     const tilt = 8 * deg * e;
-    const g = [1000 * Math.sin(tilt) * Math.cos(ph), 1000 * Math.sin(tilt) * Math.sin(ph), 1000 * Math.cos(tilt)];
+    const g = [
+      1000 * Math.sin(tilt) * Math.cos(ph),
+      1000 * Math.sin(tilt) * Math.sin(ph),
+      1000 * Math.cos(tilt),
+    ];
     return add(add(add(g, horiz), held(ms, 700, 3900)), spikes(ms, hits));
   };
-  const sensor = { ...sensors.plain, mount: rotation([0, 0, 1], 30), mountText: 'turned 30 degrees' };
+  const sensor = {
+    ...sensors.plain,
+    mount: rotation([0, 0, 1], 30),
+    mountText: 'turned 30 degrees',
+  };
   const out = renderSensor(t, accel, () => 0, sensor);
-  traces.push({ t, text: out.text, expected: handShakeExpect(out, { start: s.start, end: s.end }) });
+  traces.push({
+    t,
+    text: out.text,
+    expected: handShakeExpect(out, { start: s.start, end: s.end }),
+  });
 }
 
 // 25. A shake, then the dice rattle on: sampled at the instant, so every spike is caught.
@@ -901,10 +963,16 @@ function unitRotation37() {
   });
   const s = { start: 1000, end: 2800, hz: 5, amp: 3000 };
   const r = rng(2501);
-  const hits = [...diceHits(reversals(s), [0, 0, 1], r), ...rattle(s.end, s.end + 900, r, { area: 6000 })];
+  const hits = [
+    ...diceHits(reversals(s), [0, 0, 1], r),
+    ...rattle(s.end, s.end + 900, r, { area: 6000 }),
+  ];
   // a sensor without a filter samples an instant: put each rattle spike's top on a sample
-  const onSample = hits.map((h) => (h.at > s.end ? { ...h, at: Math.round(h.at / 10) * 10 - h.width / 2 } : h));
-  const accel = (ms) => add(add(UP, add(handShake(ms, s), held(ms, 700, 4200))), spikes(ms, onSample));
+  const onSample = hits.map((h) =>
+    h.at > s.end ? { ...h, at: Math.round(h.at / 10) * 10 - h.width / 2 } : h,
+  );
+  const accel = (ms) =>
+    add(add(UP, add(handShake(ms, s), held(ms, 700, 4200))), spikes(ms, onSample));
   const sensor = { ...sensors.plain, instant: true };
   const out = renderSensor(t, accel, () => 0, sensor);
   traces.push({ t, text: out.text, expected: handShakeExpect(out, s) });
@@ -927,7 +995,10 @@ function unitRotation37() {
   const accel = (ms) => {
     let a = add(UP, held(ms, 1000, 2600));
     for (const k of knocks) {
-      a = add(a, pulse(ms, { at: k, width: 12, area: 5000 * 12 * (2 / Math.PI), dir: [0.15, 0, 1] }));
+      a = add(
+        a,
+        pulse(ms, { at: k, width: 12, area: 5000 * 12 * (2 / Math.PI), dir: [0.15, 0, 1] }),
+      );
       a = add(a, ring(ms, { at: k + 12, hz: 50, amp: 900, tau: 25, dir: [0.5, 0.3, 1] }));
     }
     return add(a, spikes(ms, hits));
@@ -955,9 +1026,16 @@ function unitRotation37() {
   const accel = (ms) => {
     let a = add(UP, scale(tremor(ms), envelope(ms, 600, impact, 100)));
     a = add(a, [0, 0, 350 * halfSine(ms, 600, 300)]); // lift
-    if (ms >= impact - 180 && ms < impact) a = add(a, [0, 0, -500 * halfSine(ms, impact - 180, 180)]); // down fast
-    a = add(a, pulse(ms, { at: impact, width: 14, area: 5000 * 14 * (2 / Math.PI), dir: [0.2, 0.1, 1] }));
-    a = add(a, pulse(ms, { at: impact + 50, width: 10, area: 1500 * 10 * (2 / Math.PI), dir: [0, 0, 1] }));
+    if (ms >= impact - 180 && ms < impact)
+      a = add(a, [0, 0, -500 * halfSine(ms, impact - 180, 180)]); // down fast
+    a = add(
+      a,
+      pulse(ms, { at: impact, width: 14, area: 5000 * 14 * (2 / Math.PI), dir: [0.2, 0.1, 1] }),
+    );
+    a = add(
+      a,
+      pulse(ms, { at: impact + 50, width: 10, area: 1500 * 10 * (2 / Math.PI), dir: [0, 0, 1] }),
+    );
     a = add(a, ring(ms, { at: impact + 14, hz: 40, amp: 800, tau: 30, dir: [0.5, 0.2, 1] }));
     return add(a, spikes(ms, hits));
   };
@@ -1005,8 +1083,14 @@ function unitRotation37() {
     seed: 29,
   });
   const r = rng(2901);
-  const angle = (ms) => 130 * deg * Math.min(1, Math.max(0, Math.min((ms - 1000) / 700, (4200 - ms) / 700)));
-  const dice = [1550, 1620, 1700, 1760].map((at) => ({ at, width: 3, area: 1500 + 1500 * r.next(), dir: unit([0, 1, -0.5]) }));
+  const angle = (ms) =>
+    130 * deg * Math.min(1, Math.max(0, Math.min((ms - 1000) / 700, (4200 - ms) / 700)));
+  const dice = [1550, 1620, 1700, 1760].map((at) => ({
+    at,
+    width: 3,
+    area: 1500 + 1500 * r.next(),
+    dir: unit([0, 1, -0.5]),
+  }));
   const accel = (ms) => {
     const th = angle(ms);
     const w = (angle(ms + 5) - angle(ms - 5)) / 0.01; // rad/s
@@ -1038,7 +1122,8 @@ function unitRotation37() {
   const hits = [...diceHits(reversals(s), [0, 0, 1], r), ...rattle(3650, 4200, r, { area: 4000 })];
   const peek = bouncyLid(5000, 5700);
   const lift = bouncyLid(8000);
-  const pourAngle = (ms) => 120 * deg * Math.min(1, Math.max(0, Math.min((ms - 8600) / 700, (10200 - ms) / 700)));
+  const pourAngle = (ms) =>
+    120 * deg * Math.min(1, Math.max(0, Math.min((ms - 8600) / 700, (10200 - ms) / 700)));
   const accel = (ms) => {
     const e = envelope(ms, swirl.start, swirl.end, 200);
     const ph = (2 * Math.PI * 3 * (ms - swirl.start)) / 1000;
@@ -1070,7 +1155,11 @@ function unitRotation37() {
   traces.push({
     t,
     text: out.text,
-    expected: [...handShakeExpect(out, { start: swirl.start, end: s.end }), ...lidExpect(5000, 5700), ...lidExpect(8000)],
+    expected: [
+      ...handShakeExpect(out, { start: swirl.start, end: s.end }),
+      ...lidExpect(5000, 5700),
+      ...lidExpect(8000),
+    ],
   });
 }
 function sub(a, b) {
