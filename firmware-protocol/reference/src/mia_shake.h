@@ -1,25 +1,45 @@
 /*
  * Shake detector: accelerometer samples in, "shake started" / "shake ended" out.
  *
- * Portable C99, no heap, no OS, integer arithmetic only (fine on a Cortex-M0 without an FPU).
+ * Portable C99, no heap, no OS, integer arithmetic only (fine on a Cortex-M0+ without an FPU
+ * or a divider: the per-sample path has no division). README.md ("How the detectors decide")
+ * has the reasoning and the numbers; PROTOCOL.md section 4.6 defines the Config fields.
  *
- * How it decides (PROTOCOL.md section 4.6 defines the Config fields; README.md has the
- * reasoning):
- *   1. Each sample's deviation d = | |a| - 1000 mg | : how far the acceleration magnitude moves
- *      away from 1 g, in either direction. A cup at rest reads 1 g at any tilt, so d ~ 0.
- *   2. Hysteresis: a "swing" is d rising to the shake threshold or above; the next swing counts
- *      only after d has fallen below the release level (threshold * release_pct / 100). A
- *      sample at or above the release level is "active" (motion).
- *   3. A shake is confirmed ("started") only when there have been at least `min_swings` swings
- *      and the motion, from the first swing, has lasted at least the minimum shake duration.
- *      A tap on the table, or the cup set down hard, is one impact and a bounce within about
- *      150 ms: never long enough. Tilting or lifting the cup stays under the threshold.
- *   4. Before it is confirmed, a candidate dies after a quiet spell of min(gap, 250 ms), so
- *      knocks spread out in time do not add up to a shake.
- *   5. A confirmed shake ends once there has been no active sample for longer than the shake
- *      gap (the debounce), so a pause shorter than the gap keeps one shake. It started at its
- *      first swing and stopped at its last active sample; the peak is the largest acceleration
- *      magnitude |a| seen from the first swing to the last active sample.
+ * Per sample, from the samples alone:
+ *   1. Magnitude |a| (integer square root): the board may sit in the cup at any angle.
+ *   2. Calibration at rest. A still spell (each axis within MIA_SHAKE_STILL_BAND_MG for at least
+ *      MIA_SHAKE_STILL_MS, mean |a| within 1 g +- MIA_SHAKE_ONE_G_TOLERANCE_MG) gives this
+ *      sensor's "1 g" in its present orientation: one_g_mg. Motion is measured against it and in
+ *      its units, d = | |a| - one_g | * 1000 / one_g, so offsets (up to 100 mg an axis) and gain
+ *      errors (5 %) neither make a cup at rest move nor hide a shake. Until the first still
+ *      spell, one_g_mg is 1000 (or what mia_shake_set_one_g gave).
+ *   3. Clipping. An axis at the sensor's rail (learned per sign: the largest value read there,
+ *      read again at least MIA_SHAKE_RAIL_HITS times, and within 1/16 of +-2, 4, 8 or 16 g)
+ *      hides how far the sample went; such a sample counts as reaching the threshold. Its
+ *      magnitude is still the one measured: a clipped shake reports a clipped peak.
+ *   4. Levels: d >= threshold is *strong*; d >= release (threshold * release_pct / 100) is
+ *      *active*. A run of active samples is *motion* once it spans MIA_SHAKE_SPIKE_MS (from the
+ *      quiet sample before it): a die hitting the wall, or a one-sample glitch, is a spike of a
+ *      few ms and never becomes motion at 50-100 Hz. (At 25-40 Hz one sample spans the limit;
+ *      a sensor that slow averages a few-ms spike away.)
+ *   5. Candidate: motion containing a strong sample starts one; its onset is that strong
+ *      sample. A pause (from the first quiet sample to the latest one) longer than
+ *      min(gap, MIA_SHAKE_CANDIDATE_GAP_MS) drops it.
+ *   6. Confirmation ("started"): strong motion at least the minimum shake duration after the
+ *      onset, with active samples for at least 1/4 of that time. Shaking up and down or side to
+ *      side swings through strong samples several times a second; swirling holds them. A knock
+ *      or the cup set down hard (impact, bounce, ringing: ~100 ms) never lasts, dice rattling
+ *      is spikes and too sparse, a tilt or a carry stays far below the threshold.
+ *   7. End ("ended"): a pause longer than the shake gap. Any active sample, even a spike,
+ *      interrupts a pause (dice rattling mid-shake do not split it), but only motion moves the
+ *      end: the shake started at the onset and stopped at its last motion sample; the peak is
+ *      the largest |a| of its motion, in units of one_g (so in milli-g of the real 1 g).
+ *
+ * Time: sample times may jitter, come in FIFO batches, or step back a little (a FIFO whose
+ * rate differs from the one the board assumed): a time older than the previous sample's is
+ * taken as that sample's time. A pause is measured between quiet samples, so sparse samples do
+ * not lengthen it. mia_shake_tick ends a shake only once no sample has come for
+ * MIA_SHAKE_SILENCE_MS, so ticks between FIFO batches never split one.
  */
 #ifndef MIA_SHAKE_H
 #define MIA_SHAKE_H
@@ -30,8 +50,7 @@ typedef struct {
     uint16_t threshold_mg;    /* Config: shake threshold (deviation from 1 g) */
     uint16_t min_duration_ms; /* Config: minimum shake duration */
     uint16_t gap_ms;          /* Config: shake gap; a shorter pause keeps one shake */
-    uint8_t release_pct;      /* hysteresis: release level, percent of the threshold (1..100) */
-    uint8_t min_swings;       /* swings needed before a shake is confirmed (>= 1) */
+    uint8_t release_pct;      /* active level, percent of the threshold (1..100) */
 } mia_shake_config;
 
 /* The defaults of PROTOCOL.md 4.6, and the core's own tuning. */
@@ -39,9 +58,18 @@ typedef struct {
 #define MIA_SHAKE_DEFAULT_MIN_DURATION_MS 250u
 #define MIA_SHAKE_DEFAULT_GAP_MS 200u
 #define MIA_SHAKE_DEFAULT_RELEASE_PCT 50u
-#define MIA_SHAKE_DEFAULT_MIN_SWINGS 2u
 #define MIA_SHAKE_CANDIDATE_GAP_MS 250u
 #define MIA_ONE_G_MG 1000u
+/* A run of active samples shorter than this (from the last quiet sample) is a spike. */
+#define MIA_SHAKE_SPIKE_MS 25u
+/* mia_shake_tick waits this long after the last sample before ending a shake on time alone. */
+#define MIA_SHAKE_SILENCE_MS 500u
+/* Calibration: a still spell and how still. */
+#define MIA_SHAKE_STILL_MS 400u
+#define MIA_SHAKE_STILL_BAND_MG 160u
+#define MIA_SHAKE_ONE_G_TOLERANCE_MG 300u
+/* Clipping: reads of the largest value needed to believe it is the sensor's rail. */
+#define MIA_SHAKE_RAIL_HITS 2u
 
 typedef enum {
     MIA_SHAKE_NONE = 0,    /* nothing to report */
@@ -53,17 +81,36 @@ typedef enum { MIA_SHAKE_IDLE = 0, MIA_SHAKE_CANDIDATE, MIA_SHAKE_SHAKING } mia_
 
 typedef struct {
     mia_shake_config cfg;
-    uint8_t armed; /* d fell below the release level since the last swing */
-    uint8_t phase; /* mia_shake_phase */
-    uint16_t swings;
-    uint32_t onset_ms;       /* first swing of the current candidate or shake */
-    uint32_t last_active_ms; /* last sample at or above the release level */
-    uint16_t peak_mg;        /* largest |a| since onset_ms */
-    uint16_t last_d_mg;      /* d of the latest sample (for a live indicator) */
-    /* Filled in when MIA_SHAKE_ENDED is returned. */
-    uint32_t start_ms;
+    uint16_t release_mg; /* threshold * release_pct / 100: the active level */
+    uint8_t phase;       /* mia_shake_phase */
+    uint8_t flags;       /* internal: first sample seen, state of the current run, rail */
+    uint16_t peak_mg;    /* largest calibrated |a| of the motion since onset_ms */
+    uint16_t active_ms;  /* time active since onset_ms (confirmation density) */
+    uint16_t last_d_mg;  /* calibrated d of the latest sample (live indicator, idle sleep) */
+    uint16_t ended_peak_mg;  /* filled in when MIA_SHAKE_ENDED is returned */
+    uint32_t onset_ms;       /* first strong sample of the current candidate or shake */
+    uint32_t last_active_ms; /* last motion sample of the current candidate or shake */
+    uint32_t start_ms;       /* filled in when MIA_SHAKE_ENDED is returned */
     uint32_t end_ms;
-    uint16_t ended_peak_mg;
+    /* Sample clock and the current run of active samples. */
+    uint32_t prev_ms;       /* time of the previous sample */
+    uint32_t quiet_ms;      /* time of the last quiet (not active) sample */
+    uint32_t pause_from_ms; /* first quiet sample after the last active one */
+    uint32_t run_strong_ms; /* first strong sample of the current run */
+    uint16_t run_peak_mg;   /* largest calibrated |a| of the current run */
+    /* Calibration: this sensor's 1 g, and 1000 / one_g in Q12. */
+    uint16_t one_g_mg;
+    uint16_t inv_one_g_q12;
+    /* Clipping, for positive and negative readings: the rail candidate (largest value read)
+     * and how often it was read (0: not near a full scale). */
+    uint16_t rail_mg[2];
+    uint8_t rail_hits[2];
+    /* The still spell being measured: start, samples, sum of |a|, per-axis range. */
+    uint16_t still_n;
+    uint32_t still_from_ms;
+    uint32_t still_sum;
+    int16_t still_min[3];
+    int16_t still_max[3];
 } mia_shake;
 
 /* The defaults above. */
@@ -72,14 +119,21 @@ mia_shake_config mia_shake_config_default(void);
 /* cfg may be 0 (NULL) for the defaults. Out-of-range tuning fields are replaced by defaults. */
 void mia_shake_init(mia_shake *s, const mia_shake_config *cfg);
 
-/* Changes the configuration; a shake in progress continues under the new one. */
+/* Changes the configuration; a shake in progress continues under the new one. Calibration is
+ * kept. */
 void mia_shake_set_config(mia_shake *s, const mia_shake_config *cfg);
+
+/* Seeds the calibration (for instance a value stored from an earlier boot): the magnitude this
+ * sensor reads at rest, in its milli-g. Values outside 1 g +- MIA_SHAKE_ONE_G_TOLERANCE_MG
+ * are ignored. The next still spell replaces it. */
+void mia_shake_set_one_g(mia_shake *s, uint16_t one_g_mg);
 
 /* One accelerometer sample, x/y/z in milli-g, taken at now_ms (ms since boot; may wrap). */
 mia_shake_result mia_shake_feed(mia_shake *s, uint32_t now_ms, int16_t x, int16_t y, int16_t z);
 
-/* Time passing without samples (the accelerometer is idle, or the board is about to sleep):
- * ends a shake whose gap has expired. Returns MIA_SHAKE_ENDED or MIA_SHAKE_NONE. */
+/* Time passing without samples (the accelerometer stopped, or the board is about to sleep):
+ * once no sample has come for MIA_SHAKE_SILENCE_MS, ends a shake whose gap has expired and
+ * drops a candidate. Returns MIA_SHAKE_ENDED or MIA_SHAKE_NONE. */
 mia_shake_result mia_shake_tick(mia_shake *s, uint32_t now_ms);
 
 /* Ends a shake in progress now (returns MIA_SHAKE_ENDED if there was one); drops an

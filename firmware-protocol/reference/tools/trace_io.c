@@ -40,9 +40,31 @@ static void parse_lid(const char *spec, mia_lid_config *lid)
     }
 }
 
+/* "# config: threshold_mg=300 min_ms=250 gap_ms=200" (any of them, in any order). */
+static void parse_config(const char *spec, mia_config *c)
+{
+    const char *p = spec;
+    while (*p != '\0') {
+        unsigned v;
+        if (sscanf(p, "threshold_mg=%u", &v) == 1) {
+            c->shake_threshold_mg = (uint16_t)v;
+        } else if (sscanf(p, "min_ms=%u", &v) == 1) {
+            c->shake_min_ms = (uint16_t)v;
+        } else if (sscanf(p, "gap_ms=%u", &v) == 1) {
+            c->shake_gap_ms = (uint16_t)v;
+        }
+        while (*p != '\0' && *p != ' ') {
+            p++;
+        }
+        while (*p == ' ') {
+            p++;
+        }
+    }
+}
+
 int trace_read(const char *path, trace *t)
 {
-    char line[256];
+    char line[1024];
     FILE *f = fopen(path, "r");
     unsigned rate = 100;
     if (f == 0) {
@@ -51,6 +73,7 @@ int trace_read(const char *path, trace *t)
     }
     t->n = 0;
     t->rate_hz = 100;
+    t->config = mia_config_default();
     parse_lid("digital", &t->lid);
     while (fgets(line, sizeof line, f) != 0) {
         const char *p = line;
@@ -63,6 +86,8 @@ int trace_read(const char *path, trace *t)
                 t->rate_hz = (uint16_t)rate;
             } else if (strncmp(line, "# lid: ", 7) == 0) {
                 parse_lid(line + 7, &t->lid);
+            } else if (strncmp(line, "# config: ", 10) == 0) {
+                parse_config(line + 10, &t->config);
             }
             continue;
         }
@@ -98,7 +123,7 @@ int trace_read(const char *path, trace *t)
 
 int trace_read_expected(const char *path, trace_expect *out, size_t cap, size_t *n)
 {
-    char line[256];
+    char line[1024];
     FILE *f = fopen(path, "r");
     *n = 0;
     if (f == 0) {
@@ -171,7 +196,7 @@ void trace_cup_init(mia_cup *cup, const trace *t)
     setup.lid = t->lid;
     setup.random = trace_random; /* no owner key: a cup nobody has claimed */
     random_state = 0x6d2b79f5u;
-    mia_cup_init(cup, &setup, 0, 0);
+    mia_cup_init(cup, &setup, &t->config, 0);
 }
 
 void trace_run(const trace *t, mia_cup *cup,

@@ -18,6 +18,7 @@ typedef struct {
 typedef struct {
     uint16_t rate_hz;
     mia_lid_config lid;
+    mia_config config; /* the Config the cup runs with: defaults, or "# config: ..." */
     size_t n;
     size_t cap;
     trace_row *rows; /* caller's storage */
@@ -40,8 +41,8 @@ int trace_read_expected(const char *path, trace_expect *out, size_t cap, size_t 
 void trace_run(const trace *t, mia_cup *cup,
                void (*drain)(mia_cup *cup, uint32_t now_ms, void *ctx), void *ctx);
 
-/* A cup set up for a trace: shake + lid + LED, the trace's lid sensor and rate, a seeded random
- * hook (the boot id), no owner (so a connected app needs no proof). */
+/* A cup set up for a trace: shake + lid + LED, the trace's lid sensor, rate and Config, a
+ * seeded random hook (the boot id), no owner (so a connected app needs no proof). */
 void trace_cup_init(mia_cup *cup, const trace *t);
 
 /* "shake_started", ... for an event type. */
