@@ -156,10 +156,10 @@ export class CupFirmware {
 
   /**
    * Restart: a new boot id, an empty log, the clock from 0, `booted` first (then `lid_opened`
-   * when the lid is open at boot). The link drops. Kept open for 5 s, an open lid at boot
-   * forgets the owner (the reset gesture; see `tick`).
+   * when the lid is open at boot). The link drops. After a power-on (not a wake from sleep),
+   * an open lid kept open for 5 s forgets the owner (the reset gesture; see `tick`).
    */
-  reboot(options: { lidOpen?: boolean } = {}): void {
+  reboot(options: { lidOpen?: boolean; wake?: boolean } = {}): void {
     this.disconnect();
     this.bootAt = this.now();
     this.lidOpen = false;
@@ -167,6 +167,7 @@ export class CupFirmware {
     this.shakeCount = 0;
     this.lidOpenCount = 0;
     this.boot(options.lidOpen ?? false);
+    if (options.wake) this.lidOpenSinceBoot = false;
   }
 
   /** Time passes: the reset gesture completes once the lid has been open 5 s since boot. */

@@ -79,7 +79,7 @@ void mia_cup_init(mia_cup *cup, const mia_cup_setup *setup, const mia_config *st
     cup->proven = 0;
     cup->denied = 0;
     cup->connected_ms = now_ms;
-    cup->reset_gesture = MIA_RESET_WAITING;
+    cup->reset_gesture = setup->woke_from_sleep ? MIA_RESET_OFF : MIA_RESET_WAITING;
     new_challenge(cup);
     cup->now_ms = now_ms;
     cup->lid_opened_ms = now_ms;

@@ -68,6 +68,10 @@ typedef struct {
     /* Ownership: the owner key read back from non-volatile memory at boot (16 bytes, copied by
      * mia_cup_init), or 0 (NULL) when the cup has no owner. */
     const uint8_t *owner_key;
+    /* Nonzero when this boot is a wake from deep sleep, not a power-on or a reset: the reset
+     * gesture is off then (a player who wakes the cup by lifting it and looks for 5 s must not
+     * reset it). nRF52: RESETREAS.OFF; ESP32: esp_sleep_get_wakeup_cause() != UNDEFINED. */
+    uint8_t woke_from_sleep;
     /* Hooks (each may be 0) */
     /* Blink (pattern bit 0) and/or buzz (bit 1) for duration_ms, restarting if running. */
     void (*identify)(void *ctx, uint8_t pattern, uint16_t duration_ms);

@@ -42,10 +42,13 @@ static void on_identify(void *ctx, uint8_t pattern, uint16_t ms)
     identify_ms = ms;
 }
 
+static uint8_t woke_;
+
 static void boot(const uint8_t *owner_key, uint32_t seed, uint32_t now)
 {
     mia_cup_setup s;
     memset(&s, 0, sizeof s);
+    s.woke_from_sleep = woke_;
     s.capabilities = MIA_CAP_SHAKE | MIA_CAP_LID | MIA_CAP_LED | MIA_CAP_BUZZER;
     s.device_id[6] = 0x3f;
     s.device_id[7] = 0x2a;
@@ -517,6 +520,20 @@ static void reset_gesture_forgets_the_owner_at_5_s(void)
     CHECK(!mia_cup_busy(&cup_));
 }
 
+/* A player who wakes a sleeping cup by lifting it and looks for 5 s resets nothing. */
+static void reset_gesture_is_off_after_a_wake_from_sleep(void)
+{
+    woke_ = 1;
+    boot(key_a, 21, 0);
+    woke_ = 0;
+    connect(0);
+    lid_run(0, 8000, 1);
+    CHECK(cup_.owned);
+    CHECK_EQ(owner_changed_calls, 0);
+    CHECK_EQ(identify_calls, 0);
+    CHECK_EQ(mia_log_find(&cup_.log, 1)->type, MIA_EVENT_LID_OPENED); /* the look still counts */
+}
+
 static void reset_gesture_flickers_and_breaks(void)
 {
     /* a break shorter than the debounce (40 < 50 ms) does not cancel it */
@@ -597,6 +614,7 @@ void run_auth_tests(void)
     T_CASE("auth", without_an_rng_the_cup_cannot_be_owned);
     T_CASE("auth", reset_gesture_forgets_the_owner_at_5_s);
     T_CASE("auth", reset_gesture_flickers_and_breaks);
+    T_CASE("auth", reset_gesture_is_off_after_a_wake_from_sleep);
     T_CASE("auth", no_reset_without_the_lid_open_from_boot);
     T_CASE("auth", reset_gesture_on_a_cup_without_owner_still_confirms);
 }

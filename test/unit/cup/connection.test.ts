@@ -259,7 +259,7 @@ describe('CupConnection with the simulated cup', () => {
   });
 
   it('times out a request that gets no Reply, and rejects queued requests on a drop', async () => {
-    const { cup, connection, connected } = setUp();
+    const { cup, connection, connected } = setUp({}, { replyTimeoutMs: 1_000 });
     await connected();
     cup.firmware.write = () => 0; // accepts the write, never replies
     const identify = connection.identify();

@@ -271,6 +271,15 @@ describe('the simulated cup firmware', () => {
     expect(fw.identified.at(-1)).toEqual({ blink: true, buzz: true, durationMs: 2_000 });
   });
 
+  it('waking from sleep by lifting the lid is no reset, however long the look', () => {
+    let now = 0;
+    const fw = new CupFirmware({ now: () => now, ownerKey: newOwnerKey() });
+    fw.reboot({ lidOpen: true, wake: true });
+    now += 8_000;
+    fw.tick();
+    expect(fw.owner.owned).toBe(true);
+  });
+
   it('closing the lid before 5 s keeps the owner', () => {
     let now = 0;
     const fw = new CupFirmware({ now: () => now, ownerKey: newOwnerKey() });
