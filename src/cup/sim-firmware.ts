@@ -160,6 +160,7 @@ export class CupFirmware {
    * an open lid kept open for 5 s forgets the owner (the reset gesture; see `tick`).
    */
   reboot(options: { lidOpen?: boolean; wake?: boolean } = {}): void {
+    if (this.connected) this.endLink(); // a restart ends the link from the cup's side
     this.disconnect();
     this.bootAt = this.now();
     this.lidOpen = false;

@@ -5,40 +5,18 @@
 import type { Page } from '@playwright/test';
 import { CHARACTERISTIC_UUIDS, encodeConfig, fromHex } from '../../firmware-protocol/codec';
 import { claim, dice, livesShown, saved, startGame, toAct, verdict } from './fixtures';
+import {
+  backInRange,
+  connectedGame,
+  dicePrompt,
+  liftLid,
+  openWithCup,
+  outOfRange,
+  panel,
+  shake,
+  status,
+} from './fixtures/cup-table';
 import { test, expect, type EmulatedCup } from './fixtures/emulated-cup';
-
-const panel = (page: Page) => page.locator('mia-cup-panel');
-const status = (page: Page) => page.getByTestId('cup-status');
-const dicePrompt = (page: Page) => page.locator('mia-actions mia-dice-entry');
-
-async function openWithCup(page: Page): Promise<void> {
-  await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Start game' })).toBeVisible();
-}
-
-async function connect(page: Page): Promise<void> {
-  await panel(page).getByRole('button', { name: 'Connect cup' }).click();
-  await expect(status(page)).toHaveText('Connected');
-}
-
-/** A new two-player game with the emulated cup connected through the chooser. */
-async function connectedGame(page: Page): Promise<void> {
-  await openWithCup(page);
-  await startGame(page, ['Ada', 'Ben']);
-  await connect(page);
-}
-
-/** Shake the cup (started and ended), as the players would. */
-async function shake(cup: EmulatedCup): Promise<void> {
-  cup.firmware.startShake();
-  cup.firmware.endShake(2600);
-  await cup.settled();
-}
-
-async function liftLid(cup: EmulatedCup): Promise<void> {
-  cup.firmware.openLid();
-  await cup.settled();
-}
 
 test('the simulated cup (?cup=sim) plays through the same code, by its buttons and keys', async ({
   page,
@@ -91,11 +69,7 @@ async function playRound(page: Page, cup: EmulatedCup, drop: boolean): Promise<v
   await shake(cup); // Ada rolls
   await expect(page.locator('mia-actions')).toContainText('Ada: look, then announce a score.');
   await claim(page, 43);
-  if (drop) {
-    cup.connectCode = 0x08; // out of range: reconnects fail until it is back
-    await cup.disconnect();
-    await expect(status(page)).toContainText('reconnecting in');
-  }
+  if (drop) await outOfRange(page, cup);
   // Ben shakes and looks. With the link down, the cup only logs it.
   cup.firmware.startShake();
   cup.firmware.endShake();
@@ -103,8 +77,7 @@ async function playRound(page: Page, cup: EmulatedCup, drop: boolean): Promise<v
   cup.firmware.closeLid();
   if (drop) {
     await expect(page.locator('mia-actions')).toContainText('Ben'); // manual play meanwhile
-    cup.connectCode = 0;
-    await expect(status(page)).toHaveText('Connected', { timeout: 10_000 });
+    await backInRange(page, cup);
   }
   await cup.settled();
   await expect(page.locator('mia-actions')).toContainText('Ben: look, then announce a score.');
@@ -216,22 +189,50 @@ test('identify and sensitivity writes arrive at the cup with the right bytes', a
   expect(cup.firmware.config).toEqual(config);
 });
 
-test('after a reload the cup is remembered: one tap reconnects, and what it sensed meanwhile counts', async ({
+test('after a reload the cup comes back by itself, proves it is ours, and what it sensed meanwhile counts', async ({
   page,
   cup,
+  radio,
 }) => {
   await connectedGame(page);
   await shake(cup);
   await claim(page, 43);
   await saved(page);
+  const prompts = radio.prompts;
   await cup.reload();
   // Ben shakes while the page reloads.
   cup.firmware.startShake();
   cup.firmware.endShake();
   await expect(toAct(page)).toHaveText('Ben');
-  await panel(page).getByRole('button', { name: 'Reconnect Mia Cup 3F2A' }).click();
   await expect(status(page)).toHaveText('Connected');
+  expect(radio.prompts).toBe(prompts); // no chooser: getDevices() and an advertisement
+  await expect(page.getByTestId('cup-ownership')).toHaveText(
+    "This table's cup: only this tablet can use it.",
+  );
   await expect(page.locator('mia-actions')).toContainText('Ben: look, then announce a score.');
+});
+
+test.describe('a browser that cannot reconnect by itself (no getDevices)', () => {
+  test('after a reload one tap reconnects, and what the cup sensed meanwhile counts', async ({
+    page,
+    cup,
+  }) => {
+    await page.addInitScript(() => {
+      const bluetooth = (globalThis as { Bluetooth?: { prototype: object } }).Bluetooth;
+      if (bluetooth) Reflect.deleteProperty(bluetooth.prototype, 'getDevices');
+    });
+    await connectedGame(page);
+    await shake(cup);
+    await claim(page, 43);
+    await saved(page);
+    await cup.reload();
+    cup.firmware.startShake(); // Ben shakes while the page reloads
+    cup.firmware.endShake();
+    await expect(toAct(page)).toHaveText('Ben');
+    await panel(page).getByRole('button', { name: 'Reconnect Mia Cup 3F2A' }).click();
+    await expect(status(page)).toHaveText('Connected');
+    await expect(page.locator('mia-actions')).toContainText('Ben: look, then announce a score.');
+  });
 });
 
 test.describe('a browser without Web Bluetooth (an iPad)', () => {
