@@ -10,15 +10,7 @@ import {
   type ErrorStatusName,
   type OpName,
 } from './constants';
-import {
-  bytesOf,
-  checkLength,
-  fromHex,
-  FrameWriter,
-  toHex,
-  u16,
-  type FrameInput,
-} from './bytes';
+import { bytesOf, checkLength, fromHex, FrameWriter, toHex, u16, type FrameInput } from './bytes';
 import { readConfigAt, writeConfig, type Config } from './config';
 import { accept, reject, type DecodeResult, type Rejection, type RejectionCode } from './result';
 

@@ -50,7 +50,7 @@ for (let i = 0; i < lines.length; i++) {
     continue;
   }
   const m = /^\s(?:\S+)?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+\.o\)?)$/.exec(lines[i]);
-  if (!m || Number.parseInt(m[1], 16) === 0 && output === '') continue;
+  if (!m || (Number.parseInt(m[1], 16) === 0 && output === '')) continue;
   const size = Number.parseInt(m[2], 16);
   const object = m[3];
   const kind = object.includes(`${coreDir}/`) ? 'core' : helperMembers.has(object) ? 'helpers' : '';

@@ -52,7 +52,10 @@ function deepest(title) {
   const frame = frames.get(title);
   if (!frame) {
     // A function outside the core: memcpy, memset, a libgcc helper.
-    const r = { total: EXTERNAL_LEAF_BYTES, chain: [`${title} (<= ${EXTERNAL_LEAF_BYTES}, outside)`] };
+    const r = {
+      total: EXTERNAL_LEAF_BYTES,
+      chain: [`${title} (<= ${EXTERNAL_LEAF_BYTES}, outside)`],
+    };
     memo.set(title, r);
     return r;
   }
@@ -67,7 +70,10 @@ function deepest(title) {
     if (r.total > best.total) best = r;
   }
   visiting.delete(title);
-  const r = { total: frame.bytes + best.total, chain: [`${frame.name} ${frame.bytes}`, ...best.chain] };
+  const r = {
+    total: frame.bytes + best.total,
+    chain: [`${frame.name} ${frame.bytes}`, ...best.chain],
+  };
   memo.set(title, r);
   return r;
 }
@@ -87,7 +93,12 @@ function underHook(title, seen = new Set()) {
 const all = [...frames.values()].sort((a, b) => b.bytes - a.bytes);
 const top = all[0];
 console.log(`deepest frame: ${top.name} ${top.bytes} bytes (${top.where})`);
-console.log(`next: ${all.slice(1, 5).map((f) => `${f.name} ${f.bytes}`).join(', ')}`);
+console.log(
+  `next: ${all
+    .slice(1, 5)
+    .map((f) => `${f.name} ${f.bytes}`)
+    .join(', ')}`,
+);
 
 const entries = [...frames.keys()].filter((t) => /^mia_cup_/.test(t)).sort();
 let worst = null;
