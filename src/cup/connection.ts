@@ -22,7 +22,7 @@ import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { batteryOf } from './device-reads';
 import type { CupListener, CupSnapshot, FrameSource } from './events';
 import { EventStream } from './event-stream';
-import type { GattDeviceLike, GattListener } from './gatt';
+import type { GattDeviceLike, GattListener, GattServerLike } from './gatt';
 import { CupLink, type LinkTimeouts } from './link';
 import { CupRefusedError, connectionMachine } from './machine';
 import { inMemory, type CupMemory, type KnownCup } from './memory';
@@ -203,6 +203,18 @@ export class CupConnection {
     );
     this.store.config(reply.config);
     return reply.config;
+  }
+
+  /**
+   * GATT work on the connected cup's server (another service, a characteristic the connection
+   * does not use), queued with the connection's own operations. Rejects when not connected.
+   */
+  gatt<T>(
+    what: string,
+    run: (server: GattServerLike) => Promise<T>,
+    timeoutMs?: number,
+  ): Promise<T> {
+    return this.link().gatt(what, run, timeoutMs);
   }
 
   // ---------------------------------------------------------------------------------------

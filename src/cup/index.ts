@@ -12,4 +12,9 @@ export { CupFirmware, type FirmwareOptions } from './sim-firmware';
 export { WebBluetoothTransport } from './web-bluetooth';
 export { inMemory, localStorageMemory, type CupMemory, type KnownCup } from './memory';
 export type { CupTransport } from './transport';
-export type { GattDeviceLike } from './gatt';
+export type {
+  GattCharacteristicLike,
+  GattDeviceLike,
+  GattServerLike,
+  GattServiceLike,
+} from './gatt';

@@ -125,6 +125,19 @@ export class CupLink {
     }
   }
 
+  /**
+   * Any other GATT work on this link's server (another service, such as a firmware update's),
+   * in the link's queue so that it never overlaps the link's own operations.
+   */
+  gatt<T>(
+    what: string,
+    run: (server: GattServerLike) => Promise<T>,
+    timeoutMs?: number,
+  ): Promise<T> {
+    if (this.closed) return Promise.reject(new CupDisconnectedError('The cup is not connected.'));
+    return this.queue.run(what, () => run(this.server), timeoutMs);
+  }
+
   /** A Control request; resolves with its `ok` Reply, rejects with the error status. */
   request<Op extends ControlArgs['op']>(
     args: Extract<ControlArgs, { op: Op }>,
