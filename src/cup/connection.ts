@@ -1,33 +1,17 @@
 /**
  * The cup connection's facade for the UI and `main.ts`: one snapshot to show, commands
  * (connect, reconnect, restore, disconnect, forget, identify, Config), and one stream of typed
- * cup events (`on`). Its lifecycle is the state machine of `machine.ts`; this class provides the
- * machine's steps and owns what they share: the device, the link, the event stream.
+ * cup events (`on`). Its lifecycle is the state machine of `machine.ts`, whose steps the
+ * session (`session.ts`) carries out.
  */
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import {
-  decodeEvent,
-  decodeInfo,
-  decodeReply,
-  decodeState,
-  readProtocolVersion,
-  shortCode,
-  PROTOCOL_MAJOR,
-  type Config,
-  type CupState,
-  type Info,
-  type Rejection,
-} from '../../firmware-protocol/codec';
+import type { Config } from '../../firmware-protocol/codec';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
-import { batteryOf } from './device-reads';
-import type { CupListener, CupSnapshot, FrameSource } from './events';
-import { EventStream } from './event-stream';
-import type { GattDeviceLike, GattListener, GattServerLike } from './gatt';
-import { CupLink, type LinkTimeouts } from './link';
-import { CupRefusedError, connectionMachine } from './machine';
-import { inMemory, type CupMemory, type KnownCup } from './memory';
-import { establishOwnership } from './ownership';
-import { findRemembered } from './restore';
+import type { CupListener, CupSnapshot } from './events';
+import type { GattServerLike } from './gatt';
+import { connectionMachine } from './machine';
+import { inMemory, type CupMemory } from './memory';
+import { CupSession } from './session';
 import { CupSnapshotStore, statusOf } from './snapshot';
 import type { CupTransport } from './transport';
 
@@ -53,53 +37,32 @@ export interface CupConnectionOptions {
   now?: () => number;
 }
 
-/** What one open link knows: the link, and the cup's Info and first State. */
-interface Opened {
-  link: CupLink;
-  info: Info;
-  state: CupState;
-}
-
 export class CupConnection {
   readonly transport: CupTransport;
   private readonly memory: CupMemory;
-  private readonly timeouts: LinkTimeouts;
-  private readonly searchTimeoutMs: number;
   private readonly store: CupSnapshotStore;
-  private readonly stream: EventStream;
+  private readonly session: CupSession;
   private readonly actor: ActorRefFrom<typeof connectionMachine>;
-  private device: GattDeviceLike | null = null;
-  /** The link being set up or in use (its Info and State once read). */
-  private linked: CupLink | null = null;
-  private opened: Opened | null = null;
-  /** The cup whose events the stream follows (its device id). */
-  private tracked: string | null = null;
-  /** State frames go to the stream once the link's cup is known. */
-  private streaming = false;
-  /** Remembered cups that refused this app during this page's life. */
-  private readonly skipped = new Set<string>();
-  private searching: string | null = null;
   private stopWatchingAvailability: (() => void) | null = null;
 
   constructor(options: CupConnectionOptions) {
     this.transport = options.transport;
     this.memory = options.memory ?? inMemory();
-    this.timeouts = {
-      connectMs: options.connectTimeoutMs ?? 10_000,
-      requestMs: options.requestTimeoutMs ?? 5_000,
-      replyMs: options.replyTimeoutMs ?? 3_000,
-    };
-    this.searchTimeoutMs = options.searchTimeoutMs ?? 15_000;
-    const now = options.now ?? (() => Date.now());
     const last = this.memory.list()[0];
     this.store = new CupSnapshotStore(this.transport.kind, last ? { name: last.name } : null);
-    this.stream = new EventStream({
-      apply: (event) => this.store.sensor(event),
-      warn: (warning) => this.store.warn(warning),
-      replay: (since) => this.link().request({ op: 'replay_since', sinceSeq: since }),
-      advanced: (position) => this.keep(position),
+    this.session = new CupSession({
+      transport: this.transport,
+      memory: this.memory,
+      store: this.store,
+      timeouts: {
+        connectMs: options.connectTimeoutMs ?? 10_000,
+        requestMs: options.requestTimeoutMs ?? 5_000,
+        replyMs: options.replyTimeoutMs ?? 3_000,
+      },
+      searchTimeoutMs: options.searchTimeoutMs ?? 15_000,
       movedOnAt: options.movedOnAt ?? (() => -Infinity),
-      now,
+      now: options.now ?? (() => Date.now()),
+      linkLost: () => this.actor.send({ type: 'LINK_LOST' }),
     });
     this.actor = createActor(this.machine(), {
       input: { backoff: options.backoff ?? DEFAULT_BACKOFF, random: options.random ?? Math.random },
@@ -137,7 +100,7 @@ export class CupConnection {
 
   /** One tap back: the cup of this visit, or the chooser (after a reload). */
   reconnect(): void {
-    this.actor.send({ type: 'RECONNECT', hasDevice: this.device !== null });
+    this.actor.send({ type: 'RECONNECT', hasDevice: this.session.device !== null });
   }
 
   /** Reconnect now instead of waiting for the backoff. */
@@ -163,12 +126,15 @@ export class CupConnection {
    * disconnect and drop what the app remembers of it, its owner key included.
    */
   async forget(): Promise<void> {
-    const opened = this.opened;
-    if (opened && this.snapshot.ownership === 'mine') {
-      await opened.link.request({ op: 'release' }).catch(() => {});
+    const connected = this.session.deviceId;
+    if (connected && this.snapshot.ownership === 'mine') {
+      await this.session
+        .link()
+        .request({ op: 'release' })
+        .catch(() => {});
     }
     this.disconnect();
-    const deviceId = opened?.info.deviceId ?? this.memory.list()[0]?.deviceId;
+    const deviceId = connected ?? this.memory.list()[0]?.deviceId;
     if (deviceId) this.memory.remove(deviceId);
     this.store.patch({ remembered: null, ownership: null, claimed: false });
   }
@@ -179,19 +145,19 @@ export class CupConnection {
     this.actor.stop();
     this.stopWatchingAvailability?.();
     this.stopWatchingAvailability = null;
-    this.adopt(null);
+    this.session.adopt(null);
     this.store.clear();
   }
 
   /** Make the cup blink and/or buzz so the players know which cup is theirs. */
   async identify(blink = true, buzz = true, durationMs = 2_000): Promise<void> {
     await this.store.userAction(() =>
-      this.link().request({ op: 'identify', blink, buzz, durationMs }),
+      this.session.link().request({ op: 'identify', blink, buzz, durationMs }),
     );
   }
 
   async readConfig(): Promise<Config> {
-    const { config } = await this.link().request({ op: 'read_config' });
+    const { config } = await this.session.link().request({ op: 'read_config' });
     this.store.config(config);
     return config;
   }
@@ -199,7 +165,7 @@ export class CupConnection {
   /** Write the sensitivity settings; resolves with the Config now in effect. */
   async writeConfig(config: Config): Promise<Config> {
     const reply = await this.store.userAction(() =>
-      this.link().request({ op: 'write_config', config }),
+      this.session.link().request({ op: 'write_config', config }),
     );
     this.store.config(reply.config);
     return reply.config;
@@ -214,7 +180,7 @@ export class CupConnection {
     run: (server: GattServerLike) => Promise<T>,
     timeoutMs?: number,
   ): Promise<T> {
-    return this.link().gatt(what, run, timeoutMs);
+    return this.session.link().gatt(what, run, timeoutMs);
   }
 
   // ---------------------------------------------------------------------------------------
@@ -223,183 +189,20 @@ export class CupConnection {
   private machine() {
     const step = <T>(run: (signal: AbortSignal) => Promise<T>) =>
       fromPromise<T>(({ signal }) => run(signal));
+    const session = this.session;
     return connectionMachine.provide({
       actors: {
         choose: step(() => this.transport.requestDevice()),
-        search: step(async (signal) => {
-          const found = await findRemembered(
-            this.transport,
-            this.memory,
-            this.skipped,
-            this.searchTimeoutMs,
-            signal,
-          );
-          this.searching = found?.cup.deviceId ?? null;
-          return found?.device ?? null;
-        }),
-        open: step((signal) => this.open(signal)),
-        prove: step(() => this.prove()),
-        sync: step(() => this.sync()),
+        search: step((signal) => session.search(signal)),
+        open: step((signal) => session.open(signal)),
+        prove: step(() => session.prove()),
+        sync: step(() => session.sync()),
       },
       actions: {
-        adoptDevice: (_, { device }) => this.adopt(device),
-        closeLink: () => this.closeLink(),
-        skipRemembered: () => {
-          if (this.searching) this.skipped.add(this.searching);
-        },
+        adoptDevice: (_, { device }) => session.adopt(device),
+        closeLink: () => session.closeLink(),
+        skipRemembered: () => session.skipRemembered(),
       },
     });
-  }
-
-  private async open(signal: AbortSignal): Promise<void> {
-    const device = this.device;
-    if (!device) throw new Error('No cup chosen.');
-    this.stream.hold();
-    const link = await CupLink.open(device, this.timeouts, this.frames, signal);
-    this.linked = link;
-    this.stream.setLinked(true);
-    const infoValue = await link.readInfo();
-    const info = decodeInfo(infoValue);
-    if (!info.ok) {
-      this.malformed('info', info);
-      const found = info.reason === 'unsupported_version' ? readProtocolVersion(infoValue) : null;
-      throw new CupRefusedError({
-        kind: 'version',
-        found: found ?? null,
-        supported: PROTOCOL_MAJOR,
-      });
-    }
-    this.follow(info.value);
-    this.streaming = true;
-    // Web Bluetooth fires `characteristicvaluechanged` for a read too: the State listener
-    // applies it (restart check, clock); here it only decides the next steps.
-    const state = decodeState(await link.readState());
-    if (!state.ok) throw new Error(`The cup's State is unreadable: ${state.detail}`);
-    this.opened = { link, info: info.value, state: state.value };
-    this.store.patch({
-      info: info.value,
-      name: device.name ?? null,
-      code: shortCode(info.value.deviceId),
-    });
-  }
-
-  private async prove(): Promise<void> {
-    const { link, info, state } = this.current();
-    const proven = await establishOwnership(
-      (args) => link.request(args),
-      info,
-      state,
-      this.memory,
-      this.record(info),
-    );
-    this.store.patch(proven);
-  }
-
-  private async sync(): Promise<void> {
-    const { link, info } = this.current();
-    const device = await link.readDeviceInformation();
-    const battery = await link.startBattery();
-    this.store.details(info, device, battery);
-    const state = decodeState(await link.readState());
-    this.stream.release(state.ok ? state.value.lastSeq : (this.stream.lastSeen ?? 0));
-    const record = this.record(info);
-    this.memory.put(record);
-    this.store.patch({ remembered: { name: record.name } });
-    this.readConfig().catch(() => {}); // the panel shows the Config once it comes
-  }
-
-  // ---------------------------------------------------------------------------------------
-  // Link and frames
-
-  private readonly frames = {
-    events: (value: DataView) => {
-      const decoded = decodeEvent(value);
-      if (decoded.ok) this.stream.offer(decoded.value);
-      else this.malformed('events', decoded);
-    },
-    state: (value: DataView) => {
-      const decoded = decodeState(value);
-      if (!decoded.ok) return this.malformed('state', decoded);
-      if (this.streaming) this.stream.state(decoded.value);
-      this.store.state(decoded.value);
-    },
-    reply: (value: DataView) => {
-      const decoded = decodeReply(value);
-      if (decoded.ok) this.linked?.receiveReply(decoded.value);
-      else this.malformed('reply', decoded);
-    },
-    battery: (value: DataView) => {
-      const percent = batteryOf(value);
-      if (percent !== undefined) return this.store.battery(percent);
-      const reason = value.byteLength < 1 ? 'truncated' : 'bad_value';
-      this.malformed('battery', {
-        ok: false,
-        reason,
-        detail: `battery level frame of ${value.byteLength} bytes`,
-      });
-    },
-  };
-
-  private readonly onDisconnected: GattListener = () => this.actor.send({ type: 'LINK_LOST' });
-
-  /** Follow this device's drops (one cup at a time). */
-  private adopt(device: GattDeviceLike | null): void {
-    if (this.device === device) return;
-    this.device?.removeEventListener('gattserverdisconnected', this.onDisconnected);
-    if (this.device?.gatt?.connected) this.device.gatt.disconnect();
-    this.device = device;
-    device?.addEventListener('gattserverdisconnected', this.onDisconnected);
-  }
-
-  private closeLink(): void {
-    const link = this.linked;
-    this.linked = null;
-    this.opened = null;
-    this.streaming = false;
-    this.stream.setLinked(false);
-    link?.close(true);
-    if (!link && this.device?.gatt?.connected) this.device.gatt.disconnect();
-    this.store.linkClosed();
-  }
-
-  private current(): Opened {
-    if (!this.opened) throw new Error('The cup is not connected.');
-    return this.opened;
-  }
-
-  private link(): CupLink {
-    return this.current().link;
-  }
-
-  /** Keep the sequence count per cup: another cup starts from what is remembered of it. */
-  private follow(info: Info): void {
-    if (this.tracked === info.deviceId) return;
-    this.tracked = info.deviceId;
-    const known = this.memory.get(info.deviceId);
-    this.stream.follow(known ? { bootId: known.bootId, lastSeq: known.lastSeq } : null);
-  }
-
-  /** What the app remembers of the cup now. */
-  private record(info: Info): KnownCup {
-    const known = this.memory.get(info.deviceId);
-    return {
-      deviceId: info.deviceId,
-      webId: this.device?.id ?? known?.webId ?? null,
-      name: `Mia Cup ${shortCode(info.deviceId)}`,
-      minor: info.protocolMinor,
-      ownerKey: known?.ownerKey ?? null,
-      ...this.stream.position,
-      usedAt: Date.now(),
-    };
-  }
-
-  /** The stream moved on: remember where, for the next visit. */
-  private keep(position: { bootId: number | null; lastSeq: number | null }): void {
-    const known = this.tracked ? this.memory.get(this.tracked) : undefined;
-    if (known) this.memory.put({ ...known, ...position });
-  }
-
-  private malformed(source: FrameSource, rejection: Rejection): void {
-    this.store.malformed(source, rejection);
   }
 }
