@@ -6,26 +6,6 @@
 #include "../src/mia_codec.h"
 #include "test.h"
 
-static size_t unhex(const char *hex, uint8_t *out)
-{
-    size_t n = 0;
-    while (hex[0] != '\0' && hex[1] != '\0') {
-        unsigned v = 0;
-        int i;
-        if (hex[0] == ' ') {
-            hex++;
-            continue;
-        }
-        for (i = 0; i < 2; i++) {
-            char ch = hex[i];
-            v = v * 16u + (unsigned)(ch <= '9' ? ch - '0' : ch - 'a' + 10);
-        }
-        out[n++] = (uint8_t)v;
-        hex += 2;
-    }
-    return n;
-}
-
 static void protocol_examples(void)
 {
     uint8_t buf[32];
@@ -36,7 +16,7 @@ static void protocol_examples(void)
     mia_control c;
     mia_reply r;
 
-    n = unhex("01 01 01 04 02 1f 00 a1 b2 c3 d4 e5 f6 3f 2a 40 00", buf);
+    n = test_unhex("01 01 01 04 02 1f 00 a1 b2 c3 d4 e5 f6 3f 2a 40 00", buf);
     CHECK_EQ(mia_decode_info(buf, n, &info), MIA_ACCEPT);
     CHECK_EQ(info.protocol_minor, 1);
     CHECK_EQ(info.capabilities, 0x1f);
@@ -53,11 +33,11 @@ static void protocol_examples(void)
         ad.flags = MIA_ADVERT_OWNED;
         memcpy(ad.device_id, info.device_id, 8);
         CHECK_EQ(mia_encode_advert(&ad, out), 9);
-        n = unhex("01 a1 b2 c3 d4 e5 f6 3f 2a", buf);
+        n = test_unhex("01 a1 b2 c3 d4 e5 f6 3f 2a", buf);
         CHECK(memcmp(out, buf, n) == 0);
     }
 
-    n = unhex("02 2a 00 10 27 00 00 e8 03 c4 09", buf);
+    n = test_unhex("02 2a 00 10 27 00 00 e8 03 c4 09", buf);
     CHECK_EQ(mia_decode_event(buf, n, &ev), MIA_ACCEPT);
     CHECK_EQ(ev.ev.type, MIA_EVENT_SHAKE_ENDED);
     CHECK_EQ(ev.ev.seq, 42);
@@ -65,14 +45,14 @@ static void protocol_examples(void)
     CHECK_EQ(ev.ev.value[0], 1000);
     CHECK_EQ(ev.ev.value[1], 2500);
 
-    n = unhex("01 07 03 d0 07", buf);
+    n = test_unhex("01 07 03 d0 07", buf);
     CHECK_EQ(mia_decode_control(buf, n, &c), MIA_ACCEPT);
     CHECK_EQ(c.opcode, MIA_OP_IDENTIFY);
     CHECK_EQ(c.request_id, 7);
     CHECK_EQ(c.pattern, MIA_IDENTIFY_BLINK | MIA_IDENTIFY_BUZZ);
     CHECK_EQ(c.duration_ms, 2000);
 
-    n = unhex("02 09 00 29 00 03 00", buf);
+    n = test_unhex("02 09 00 29 00 03 00", buf);
     CHECK_EQ(mia_decode_reply(buf, n, &r), MIA_ACCEPT);
     CHECK_EQ(r.first_seq, 41);
     CHECK_EQ(r.count, 3);
