@@ -5,8 +5,13 @@ import lit from 'eslint-plugin-lit';
 import wc from 'eslint-plugin-wc';
 import globals from 'globals';
 
-/** Imports each layer may not make: rules <- game <- ui; cup <- ui/main. */
+/**
+ * Imports each layer may not make: rules <- game <- data <- ui; cup <- ui/main. `data` and `ui`
+ * use the game (and `ui` the data layer) only through its index; only `data` touches IndexedDB.
+ */
 const layer = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+/** Import patterns for these folders of src/, their index included. */
+const folders = (...names) => names.flatMap((name) => [`**/${name}`, `**/${name}/**`]);
 
 export default tseslint.config(
   {
@@ -44,22 +49,43 @@ export default tseslint.config(
     files: ['src/rules/**/*.ts'],
     rules: layer([
       {
-        group: ['**/game/**', '**/ui/**', '**/cup/**', 'xstate', 'lit', 'lit/*'],
-        message: 'rules are pure: no game, ui, cup, xstate or lit',
+        group: [...folders('game', 'data', 'ui', 'cup'), 'xstate', 'idb', 'lit', 'lit/*'],
+        message: 'rules are pure: no game, data, ui, cup, xstate, idb or lit',
       },
     ]),
   },
   {
     files: ['src/game/**/*.ts'],
     rules: layer([
-      { group: ['**/ui/**', '**/cup/**', 'lit', 'lit/*'], message: 'game depends on rules only' },
+      {
+        group: [...folders('data', 'ui', 'cup'), 'idb', 'lit', 'lit/*'],
+        message: 'game depends on rules only: storage is the data layer',
+      },
+    ]),
+  },
+  {
+    files: ['src/data/**/*.ts'],
+    rules: layer([
+      {
+        group: [...folders('ui', 'cup'), 'lit', 'lit/*', '@lit/*'],
+        message: 'data depends on game and rules only: no DOM, no words',
+      },
+      { group: ['**/game/*'], message: 'use the game through its index (src/game/index.ts)' },
+    ]),
+  },
+  {
+    files: ['src/ui/**/*.ts'],
+    rules: layer([
+      { group: ['**/game/*'], message: 'use the game through its index (src/game/index.ts)' },
+      { group: ['**/data/*'], message: 'use the data layer through its index (src/data/index.ts)' },
+      { group: ['idb'], message: 'storage belongs to the data layer' },
     ]),
   },
   {
     files: ['src/cup/**/*.ts'],
     rules: layer([
       {
-        group: ['**/game/**', '**/ui/**', '**/rules/**'],
+        group: folders('game', 'data', 'ui', 'rules'),
         message: 'the cup knows nothing of the game (xstate is fine: its connection is a machine)',
       },
     ]),

@@ -33,7 +33,6 @@ function sensorEvent(event: CupEvent): SensorEvent | null {
   }
 }
 
-const CHOICE_KEY = 'mia-cup.choice';
 const app = document.querySelector('mia-app');
 const steps = app ? new HandSteps(app) : null;
 
@@ -69,9 +68,9 @@ function useCup(choice: CupChoice): void {
 }
 
 const asked = new URLSearchParams(location.search).get('cup');
-const stored = localStorage.getItem(CHOICE_KEY);
+const stored = app?.preferences.value.cup;
 useCup(asked === 'sim' || (asked === null && stored === 'simulated') ? 'simulated' : 'bluetooth');
 app?.addEventListener('mia-cup-choice', (e) => {
-  localStorage.setItem(CHOICE_KEY, e.detail.cup);
+  app.preferences.update({ cup: e.detail.cup });
   useCup(e.detail.cup);
 });

@@ -1,23 +1,58 @@
 /**
- * The round machine's public contract. The UI, the cup adapter and outside tests drive a game
- * only through these exports.
+ * The round machine's public contract. The data layer, the UI, the cup adapter and outside
+ * tests use a game only through these exports (ESLint keeps `src/data` and `src/ui` to them).
  *
  * - `gameMachine`: XState v5 machine; input `GameInput`; events `GameEvent`; context
  *   `GameContext` (players, turn, claim, plus the round, history, last outcome, warnings).
  *   `snapshot.hasTag('over')` once the game has ended; `snapshot.value` is the `Phase`.
+ *   `snapshot.can(event)`: whether the machine takes the event now.
  * - Restore a stored game with `createActor(gameMachine, { snapshot, input: undefined })`, where
  *   `snapshot` is what `actor.getPersistedSnapshot()` gave (JSON-safe).
  * - `presets`: the five table traditions as rule sets.
- * - `refusal(snapshot, event)`: why an event is refused, in words; null when accepted.
- * - `inputProblems(input)`: why a game cannot start, in words; empty when it can.
+ * - `refusal(snapshot, event)`: why an event is refused, as a code with parameters (`Refusal`);
+ *   null exactly when `snapshot.can(event)`.
+ * - `inputProblems(input)`: why a game cannot start, as codes; empty when it can.
  * - The last outcome: `context.lastOutcome` (a `Settlement`: verdict with loser, penalty and
  *   why, lives actually lost, elimination, next opener, result). The game result:
- *   `context.result`. Warnings from the cup: `context.warnings`.
+ *   `context.result`. Warnings from the cup, by code: `context.warnings`.
+ * - Stored games (`decodeStoredGame`, `recordOf`, `restoreGame`) and scoreboard results
+ *   (`resultOf`, `decodeResult`, `scoreboard`), pure: the stores are in `src/data`.
+ *
+ * No words: the UI says every code in the table's language.
  */
-export { gameMachine } from './machine';
+export { gameMachine, type GameActor, type GameSnapshot } from './machine';
 export { presets, PRESET_IDS, presetOf, type PresetId } from './presets';
-export { refusal, claimRefusal, firstCallerOf, type Refusal, type RefusalCode } from './legality';
-export { inputProblems, MIN_PLAYERS, MAX_PLAYERS } from './input';
+export { refusal, claimRefusal, type Refusal, type RefusalCode } from './refusal';
+export { firstCallerOf } from './guards';
+export { inputProblems, MIN_PLAYERS, MAX_PLAYERS, type InputProblem } from './input';
 export { playerStats, livesOverRounds, placements, type PlayerStats } from './stats';
+export {
+  SCHEMA_VERSION,
+  decodeSetup,
+  decodeStoredGame,
+  recordOf,
+  restoreGame,
+  setupRecord,
+  type LoadResult,
+  type StoredGame,
+  type StoredSetup,
+  type Unreadable,
+} from './stored-game';
+export {
+  SCOREBOARD_SCHEMA,
+  decodeResult,
+  groupKey,
+  resultOf,
+  scoreboard,
+  type GameResultRecord,
+  type ScoreLine,
+} from './scoreboard';
 export type * from './types';
-export type { RuleSet, Settlement, Verdict, GameResult, TwoLifeReason } from '../rules';
+export type {
+  RuleSet,
+  RuleSetProblem,
+  Settlement,
+  Verdict,
+  GameResult,
+  TwoLifeReason,
+} from '../rules';

@@ -1,36 +1,54 @@
-/** Checking the machine's input: players and rules. */
-import { ruleSetProblems } from '../rules';
+/**
+ * The one check of a game's input (players, opener, rules): the machine refuses to start with a
+ * problem, the new-game screen shows the problems in words (`ui/text`), stored games are
+ * checked with it. Problems are codes with parameters, never words.
+ */
+import { ruleSetProblems, type RuleSetProblem } from '../rules';
 import type { GameInput } from './types';
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 10;
 
-/** Problems with a game's input, in words; empty when the game can start. */
-export function inputProblems(input: unknown): string[] {
-  if (typeof input !== 'object' || input === null) return ['The game needs players and rules.'];
-  const { players, rules, opener } = input as Partial<GameInput>;
-  const problems: string[] = [];
-  if (!Array.isArray(players) || players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
-    problems.push(`A game needs ${MIN_PLAYERS} to ${MAX_PLAYERS} players.`);
-  } else {
-    if (players.some((name) => typeof name !== 'string' || name.trim() === '')) {
-      problems.push('Every player needs a name.');
-    } else {
-      const seen = new Set<string>();
-      for (const name of players) {
-        const key = name.trim().toLocaleLowerCase();
-        if (seen.has(key)) problems.push(`Two players are called ${name.trim()}.`);
-        seen.add(key);
-      }
-    }
-    const count = players.length;
-    if (
-      opener !== undefined &&
-      (typeof opener !== 'number' || !Number.isInteger(opener) || opener < 0 || opener >= count)
-    ) {
-      problems.push(`The opener must be a seat from 0 to ${count - 1}.`);
-    }
+export type InputProblem =
+  | { code: 'player-count'; min: number; max: number }
+  | { code: 'unnamed-player' }
+  /** `name` is the later of two names that differ only in capitals or spaces. */
+  | { code: 'same-name'; name: string }
+  /** The opener is not a seat: seats are 0 to `last`. */
+  | { code: 'bad-opener'; last: number }
+  | RuleSetProblem;
+
+function playerProblems(players: unknown): InputProblem[] {
+  const count: InputProblem = { code: 'player-count', min: MIN_PLAYERS, max: MAX_PLAYERS };
+  if (!Array.isArray(players)) return [count];
+  const problems: InputProblem[] = [];
+  if (players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) problems.push(count);
+  const names = players.map((name: unknown) => (typeof name === 'string' ? name.trim() : ''));
+  if (names.includes('')) problems.push({ code: 'unnamed-player' });
+  const seen = new Set<string>();
+  for (const name of names) {
+    const key = name.toLocaleLowerCase();
+    if (key && seen.has(key)) problems.push({ code: 'same-name', name });
+    seen.add(key);
   }
-  problems.push(...ruleSetProblems(rules));
   return problems;
+}
+
+function openerProblems(players: unknown, opener: unknown): InputProblem[] {
+  if (opener === undefined || !Array.isArray(players)) return [];
+  const last = players.length - 1;
+  const isSeat = typeof opener === 'number' && Number.isInteger(opener);
+  return isSeat && opener >= 0 && opener <= last ? [] : [{ code: 'bad-opener', last }];
+}
+
+/** Why a game with this input cannot start; empty when it can. */
+export function inputProblems(input: unknown): InputProblem[] {
+  const { players, rules, opener } = (
+    typeof input === 'object' && input !== null ? input : {}
+  ) as Partial<Record<keyof GameInput, unknown>>;
+  return [
+    ...playerProblems(players),
+    ...openerProblems(players, opener),
+    ...ruleSetProblems(rules),
+  ];
 }

@@ -1,23 +1,13 @@
 /**
- * The session scoreboard: every finished game with the same players (in any seat order), so the
- * table can see games won and average placement across a night. Kept in its own IndexedDB
- * database, beside (never inside) the game store of `persistence.ts`.
- *
- * - Pure: `groupKey`, `resultOf`, `decodeResult`, `scoreboard`.
- * - `ScoreboardStore`: `record` (idempotent per game id, so an undone and re-finished game
- *   counts once), `forget`, `results`, `reset`.
+ * The session scoreboard, pure: every finished game with the same players (in any seat order),
+ * so the table can see games won and average placement across a night. `groupKey`,
+ * `resultOf`, `decodeResult`, `scoreboard`; the store that keeps results is `src/data`'s.
  */
-import { openDB, type IDBPDatabase } from 'idb';
 import { placements } from './stats';
 import type { GameContext } from './types';
 
 /** The version of a stored result's shape. Raise it when that shape changes. */
 export const SCOREBOARD_SCHEMA = 1;
-export const SCOREBOARD_DB = 'mia-cup-scoreboard';
-/** The IndexedDB version (object stores and indexes). */
-const DB_VERSION = 1;
-const RESULTS = 'results';
-const BY_GROUP = 'group';
 
 /** One finished game, as the scoreboard keeps it. */
 export interface GameResultRecord {
@@ -119,51 +109,4 @@ export function scoreboard(
         a.seat - b.seat,
     )
     .map((l) => l.line);
-}
-
-/** The scoreboard's results in IndexedDB. */
-export class ScoreboardStore {
-  private constructor(private readonly db: IDBPDatabase) {}
-
-  static async open(name = SCOREBOARD_DB): Promise<ScoreboardStore> {
-    const db = await openDB(name, DB_VERSION, {
-      upgrade(database) {
-        if (!database.objectStoreNames.contains(RESULTS)) {
-          const store = database.createObjectStore(RESULTS, { keyPath: 'id' });
-          store.createIndex(BY_GROUP, 'group');
-        }
-      },
-    });
-    return new ScoreboardStore(db);
-  }
-
-  /** Keep a finished game's result (replacing an earlier result of the same game). */
-  async record(result: GameResultRecord): Promise<void> {
-    await this.db.put(RESULTS, result);
-  }
-
-  /** Drop a game's result (it was undone back into play). */
-  async forget(id: string): Promise<void> {
-    await this.db.delete(RESULTS, id);
-  }
-
-  /** The readable results of one group of players, oldest first. */
-  async results(players: readonly string[]): Promise<GameResultRecord[]> {
-    const raw: unknown[] = await this.db.getAllFromIndex(RESULTS, BY_GROUP, groupKey(players));
-    return raw
-      .map(decodeResult)
-      .filter((r): r is GameResultRecord => r !== null)
-      .sort((a, b) => a.endedAt.localeCompare(b.endedAt));
-  }
-
-  /** Forget every result of one group of players. */
-  async reset(players: readonly string[]): Promise<void> {
-    const tx = this.db.transaction(RESULTS, 'readwrite');
-    const keys = await tx.store.index(BY_GROUP).getAllKeys(groupKey(players));
-    await Promise.all([...keys.map((key) => tx.store.delete(key)), tx.done]);
-  }
-
-  close(): void {
-    this.db.close();
-  }
 }

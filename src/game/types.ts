@@ -85,7 +85,7 @@ export type WarningCode =
   | 'lid-before-roll'
   | 'sensor-after-game';
 
-/** A sensor event that fitted no rule: recorded, shown, never silently dropped. */
+/** A sensor event that fitted no rule: recorded, shown (worded by the UI), never dropped. */
 export interface GameWarning {
   code: WarningCode;
   event: SensorEvent['type'];
@@ -94,7 +94,6 @@ export interface GameWarning {
   /** Seat of the player to act then. */
   turn: number;
   round: number;
-  message: string;
 }
 
 /**

@@ -41,10 +41,3 @@ export const claimOdds = (claim: Score, ranking: Ranking): ClaimOdds => ({
   reach: chanceToReach(claim, ranking),
   beat: chanceToBeat(claim, ranking),
 });
-
-/**
- * How likely a lifted claim was to be true given nothing but the odds: the chance that a fresh
- * roll reaches it. (Who rolled, who passed blind and what they said are left out on purpose.)
- */
-export const chanceClaimTrue = (claim: Score, ranking: Ranking): Chance =>
-  chanceToReach(claim, ranking);

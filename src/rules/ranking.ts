@@ -54,9 +54,3 @@ export function strength(score: Score, ranking: Ranking): number {
 export function compareScores(a: Score, b: Score, ranking: Ranking): number {
   return strength(a, ranking) - strength(b, ranking);
 }
-
-export const beats = (a: Score, b: Score, ranking: Ranking): boolean =>
-  compareScores(a, b, ranking) > 0;
-
-/** The weakest score under this ranking. */
-export const lowestScore = (ranking: Ranking): Score => scoresHighFirst(ranking).at(-1)!;

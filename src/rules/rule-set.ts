@@ -56,32 +56,37 @@ export const RULE_KEYS = [
 
 export const MAX_LIVES = 20;
 
-/** Problems with a rule set, in words; empty when it is usable. */
-export function ruleSetProblems(rules: unknown): string[] {
-  if (typeof rules !== 'object' || rules === null) return ['The rules are missing.'];
+/** What is wrong with a rule set: it is missing, or a setting has a value no table uses. */
+export type RuleSetProblem = { code: 'no-rules' } | { code: 'bad-setting'; setting: keyof RuleSet };
+
+const oneOf =
+  (...values: readonly unknown[]) =>
+  (value: unknown): boolean =>
+    values.includes(value);
+const isBoolean = oneOf(true, false);
+
+/** The values each setting may take. */
+const VALID: { [K in keyof RuleSet]: (value: unknown) => boolean } = {
+  startingLives: (v) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_LIVES,
+  doubles: oneOf('ones-high', 'sixes-high'),
+  littleMia: isBoolean,
+  blindPass: oneOf('off', 'raise', 'repeat'),
+  believerLooks: isBoolean,
+  equalClaims: isBoolean,
+  miaAccept: isBoolean,
+  miaPenalty: oneOf('true-mia', 'any-mia'),
+  miaBluffCostsTwo: isBoolean,
+  lieCostsTwo: isBoolean,
+  starter: oneOf('loser', 'after-loser', 'claimer'),
+  end: oneOf('last-standing', 'first-out'),
+};
+
+/** Problems with a rule set, as codes (the UI words them); empty when it is usable. */
+export function ruleSetProblems(rules: unknown): RuleSetProblem[] {
+  if (typeof rules !== 'object' || rules === null) return [{ code: 'no-rules' }];
   const r = rules as Record<string, unknown>;
-  const problems: string[] = [];
-  const oneOf = (key: string, values: readonly unknown[]) => {
-    if (!values.includes(r[key])) problems.push(`${key} must be one of ${values.join(', ')}.`);
-  };
-  const lives = r.startingLives;
-  if (typeof lives !== 'number' || !Number.isInteger(lives) || lives < 1 || lives > MAX_LIVES) {
-    problems.push(`startingLives must be a whole number from 1 to ${MAX_LIVES}.`);
-  }
-  oneOf('doubles', ['ones-high', 'sixes-high']);
-  oneOf('blindPass', ['off', 'raise', 'repeat']);
-  oneOf('miaPenalty', ['true-mia', 'any-mia']);
-  oneOf('starter', ['loser', 'after-loser', 'claimer']);
-  oneOf('end', ['last-standing', 'first-out']);
-  for (const key of [
-    'littleMia',
-    'believerLooks',
-    'equalClaims',
-    'miaAccept',
-    'miaBluffCostsTwo',
-    'lieCostsTwo',
-  ]) {
-    if (typeof r[key] !== 'boolean') problems.push(`${key} must be true or false.`);
-  }
-  return problems;
+  return RULE_KEYS.filter((key) => !VALID[key](r[key])).map((setting) => ({
+    code: 'bad-setting',
+    setting,
+  }));
 }

@@ -27,11 +27,6 @@ export function scoreOf(dice: Dice): Score {
   return Math.max(a, b) * 10 + Math.min(a, b);
 }
 
-/** The two dice of a score, high die first. */
-export function diceOf(score: Score): [number, number] {
-  return [Math.floor(score / 10), score % 10];
-}
-
 export const isMia = (score: Score): boolean => score === MIA;
 export const isDouble = (score: Score): boolean => score % 11 === 0;
 

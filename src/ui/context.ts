@@ -1,9 +1,14 @@
-/** The running game's actor, provided by <mia-app> to every element below it. */
+/**
+ * What <mia-app> provides to every element below it, through @lit/context: the running game's
+ * actor, the device's preferences and the session scoreboard. Elements take them through
+ * their controllers (`GameController`, `PreferencesController`) or a `ContextConsumer`.
+ */
 import { createContext } from '@lit/context';
-import type { Actor, SnapshotFrom } from 'xstate';
-import type { gameMachine } from '../game';
-
-export type GameActor = Actor<typeof gameMachine>;
-export type GameSnapshot = SnapshotFrom<typeof gameMachine>;
+import type { GameActor } from '../game';
+import type { PreferencesStore, Scoreboard } from '../data';
 
 export const actorContext = createContext<GameActor | undefined>(Symbol('mia-game-actor'));
+export const preferencesContext = createContext<PreferencesStore | undefined>(
+  Symbol('mia-preferences'),
+);
+export const scoreboardContext = createContext<Scoreboard | undefined>(Symbol('mia-scoreboard'));

@@ -1,5 +1,9 @@
-/** The custom events Mia Cup's elements fire, typed for `addEventListener` and `@event`. */
-import type { GameInput } from '../game';
+/**
+ * Every custom event Mia Cup's elements fire, in one place: typed for `addEventListener` and
+ * `@event` through `GlobalEventHandlersEventMap`. All bubble and are composed.
+ */
+import type { CupChoice } from '../data';
+import type { GameInput, RuleSet } from '../game';
 
 /** A score tapped in the claim picker. */
 export type MiaPickEvent = CustomEvent<{ score: number }>;
@@ -7,17 +11,12 @@ export type MiaPickEvent = CustomEvent<{ score: number }>;
 export type MiaDiceEvent = CustomEvent<{ dice: [number, number] }>;
 /** Start a game with these players and rules. */
 export type MiaStartEvent = CustomEvent<GameInput>;
-/** A toolbar command for the app. */
-export type MiaCommand =
-  | 'undo'
-  | 'history'
-  | 'rules'
-  | 'export'
-  | 'sound'
-  | 'theme'
-  | 'fullscreen'
-  | 'new-game'
-  | 'rematch';
+/** A setting changed in the rule settings: the whole new rule set. */
+export type MiaRulesEvent = CustomEvent<RuleSet>;
+/** The players chose the simulated or the Bluetooth cup. */
+export type MiaCupChoiceEvent = CustomEvent<{ cup: CupChoice }>;
+/** A command for the app, from the toolbar, a dialog or a screen. */
+export type MiaCommand = 'undo' | 'export' | 'fullscreen' | 'new-game' | 'rematch';
 export type MiaCommandEvent = CustomEvent<{ command: MiaCommand }>;
 
 export const fire = <T>(target: EventTarget, type: string, detail: T): boolean =>
@@ -28,6 +27,8 @@ declare global {
     'mia-pick': MiaPickEvent;
     'mia-dice': MiaDiceEvent;
     'mia-start': MiaStartEvent;
+    'mia-rules': MiaRulesEvent;
+    'mia-cup-choice': MiaCupChoiceEvent;
     'mia-command': MiaCommandEvent;
   }
 }

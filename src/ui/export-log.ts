@@ -1,7 +1,5 @@
 /** The full log of a game as a JSON document, for export. */
-import { SCHEMA_VERSION } from '../game/persistence';
-import type { GameInput } from '../game';
-import type { GameActor } from './context';
+import { SCHEMA_VERSION, type GameActor, type GameInput } from '../game';
 import { verdictText } from './text/verdict';
 
 export function gameLog(actor: GameActor, input: GameInput) {

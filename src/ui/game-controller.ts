@@ -1,24 +1,47 @@
 /**
- * Bridges the XState game actor to a Lit element: subscribes while the host is connected, and
- * asks for an update only when the selected slice of the snapshot changes. The actor comes from
- * a getter (usually a `@consume`d context property), so a new game's actor is picked up too.
+ * Bridges the XState game actor to a Lit element: takes the actor from the game context (or
+ * from a getter, for the element that provides it), subscribes while the host is connected,
+ * and asks for an update only when the selected slice of the snapshot changes. A new game's
+ * actor is picked up too.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { ContextConsumer } from '@lit/context';
+import type { ReactiveController, ReactiveElement } from 'lit';
 import type { Subscription } from 'xstate';
-import type { GameActor, GameSnapshot } from './context';
+import type { GameActor, GameSnapshot } from '../game';
+import { actorContext } from './context';
+
+export interface GameControllerOptions<T> {
+  /** The slice of the snapshot the element shows (default: all of it). */
+  select?: (snapshot: GameSnapshot) => T;
+  equal?: (a: T, b: T) => boolean;
+  /** Where the actor comes from (default: the game context). */
+  actor?: () => GameActor | undefined;
+}
 
 export class GameController<T = GameSnapshot> implements ReactiveController {
   value: T | undefined;
-  private actor: GameActor | undefined;
+  private followed: GameActor | undefined;
   private subscription: Subscription | undefined;
+  private readonly getActor: () => GameActor | undefined;
+  private readonly select: (snapshot: GameSnapshot) => T;
+  private readonly equal: (a: T, b: T) => boolean;
 
   constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly getActor: () => GameActor | undefined,
-    private readonly select: (snapshot: GameSnapshot) => T = (s) => s as T,
-    private readonly equal: (a: T, b: T) => boolean = Object.is,
+    private readonly host: ReactiveElement,
+    options: GameControllerOptions<T> = {},
   ) {
+    const consumer = options.actor
+      ? null
+      : new ContextConsumer(host, { context: actorContext, subscribe: true });
+    this.getActor = options.actor ?? (() => consumer?.value);
+    this.select = options.select ?? ((s) => s as T);
+    this.equal = options.equal ?? Object.is;
     host.addController(this);
+  }
+
+  /** The actor followed: send it events. */
+  get actor(): GameActor | undefined {
+    return this.getActor();
   }
 
   hostConnected(): void {
@@ -33,14 +56,14 @@ export class GameController<T = GameSnapshot> implements ReactiveController {
   hostDisconnected(): void {
     this.subscription?.unsubscribe();
     this.subscription = undefined;
-    this.actor = undefined;
+    this.followed = undefined;
   }
 
   private follow(): void {
     const actor = this.getActor();
-    if (actor === this.actor) return;
+    if (actor === this.followed) return;
     this.subscription?.unsubscribe();
-    this.actor = actor;
+    this.followed = actor;
     this.value = actor ? this.select(actor.getSnapshot()) : undefined;
     this.subscription = actor?.subscribe((snapshot) => {
       const next = this.select(snapshot);

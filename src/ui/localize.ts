@@ -3,12 +3,12 @@
  * user-facing string goes through `msg()`; English is the source locale. Translations live in
  * XLIFF under `src/ui/i18n/xliff/` and are built into `src/ui/i18n/locales/` (`npm run i18n`).
  *
- * At start the app speaks the language picked in the app, else the browser's first language it
- * knows, else English; `<html lang>` follows.
+ * The app speaks the language picked in the app (a preference, `src/data/preferences.ts`), else
+ * the browser's first language it knows, else English; `<html lang>` follows. <mia-app> calls
+ * `speak` at start and whenever the picked language changes.
  */
 import { configureLocalization } from '@lit/localize';
 import { sourceLocale, targetLocales } from './i18n/locale-codes';
-import { loadTablePrefs, saveTablePrefs } from './platform/prefs';
 
 export type AppLocale = typeof sourceLocale | (typeof targetLocales)[number];
 
@@ -53,21 +53,17 @@ export function browserLocale(languages: readonly string[]): AppLocale {
   return 'en';
 }
 
-/** Speak this language now; with `remember`, also after a reload. */
-export async function useLocale(locale: AppLocale, remember = false): Promise<void> {
-  if (remember) saveTablePrefs({ locale });
-  await setLocale(locale);
-  document.documentElement.lang = locale;
-}
+/** The language to speak: the one picked in the app, else the browser's. */
+export const localeFor = (picked: string | null): AppLocale =>
+  isAppLocale(picked) ? picked : browserLocale(navigator.languages ?? []);
 
-/** The language to start in: the one picked in the app, else the browser's. */
-export function startLocale(): AppLocale {
-  const picked = loadTablePrefs().locale;
-  return isAppLocale(picked) ? picked : browserLocale(navigator.languages ?? []);
-}
-
-if (typeof document !== 'undefined') {
-  useLocale(startLocale()).catch((error: unknown) =>
-    console.warn('Mia Cup could not load its translations:', error),
-  );
+/** Speak the language picked (null: the browser's) now. */
+export async function speak(picked: string | null): Promise<void> {
+  const locale = localeFor(picked);
+  try {
+    await setLocale(locale);
+    document.documentElement.lang = locale;
+  } catch (error) {
+    console.warn('Mia Cup could not load its translations:', error);
+  }
 }

@@ -1,13 +1,12 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
 import { msg, localized, str } from '@lit/localize';
-import { refusal, type GameEvent, type Phase } from '../game';
-import { scoresHighFirst } from '../rules';
-import { actorContext, type GameActor, type GameSnapshot } from './context';
+import { refusal, type GameEvent, type GameSnapshot, type Phase } from '../game';
+import { scoreOf, scoresHighFirst } from '../rules';
 import { GameController } from './game-controller';
+import { ShortcutsController } from './shortcuts';
 import { baseStyles } from './styles';
-import { refusalText } from './text/refusals';
+import { refusalText } from './text/problems';
 import { scoreText } from './text/scores';
 import type { MiaDiceEvent, MiaPickEvent } from './events';
 import './mia-claim-picker';
@@ -15,8 +14,9 @@ import './mia-dice-entry';
 
 /**
  * The action area: offers only what the machine says is legal now (`snapshot.can`) for the
- * player to act. Keyboard: R roll, P look, B blind pass, L lift, A give up to a Mia, two digits
- * for a score or the dice, Escape to close the blind picker.
+ * player to act, and says why a refused step was refused. Takes the table's shortcuts
+ * (`shortcuts.ts`): R roll, P look, B blind pass, L lift, A give up to a Mia, two digits for a
+ * score or the dice, Escape to close the blind picker.
  */
 @localized()
 @customElement('mia-actions')
@@ -54,24 +54,24 @@ export class MiaActions extends LitElement {
     `,
   ];
 
-  @consume({ context: actorContext, subscribe: true })
-  @state()
-  actor?: GameActor;
-
-  private game = new GameController(this, () => this.actor);
+  private game = new GameController(this);
   /** The blind-pass picker is open (it closes on any step, undo included). */
   @state() private blindAt: number | null = null;
   @state() private refused = '';
   private digits = '';
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    window.addEventListener('keydown', this.onKey);
-  }
-
-  override disconnectedCallback(): void {
-    window.removeEventListener('keydown', this.onKey);
-    super.disconnectedCallback();
+  constructor() {
+    super();
+    const send = (event: GameEvent) => () => this.keyed(() => this.send(event));
+    new ShortcutsController(this, {
+      roll: send({ type: 'ROLL' }),
+      peek: send({ type: 'PEEK' }),
+      lift: send({ type: 'LIFT' }),
+      'give-up': send({ type: 'ACCEPT_MIA' }),
+      blind: () => this.keyed(() => this.toggleBlind()),
+      cancel: () => this.keyed(() => (this.blindAt = null)),
+      digit: (key) => this.digit(Number(key)),
+    });
   }
 
   /** Undo depth seen at the last render: a stale refusal goes when the game moves. */
@@ -88,10 +88,10 @@ export class MiaActions extends LitElement {
 
   private send(event: GameEvent): void {
     const snapshot = this.game.value;
-    if (!snapshot || !this.actor) return;
+    if (!snapshot || !this.game.actor) return;
     const why = refusal(snapshot, event);
-    this.refused = why ? refusalText(why.code) : '';
-    if (!why) this.actor.send(event);
+    this.refused = why ? refusalText(why) : '';
+    if (!why) this.game.actor.send(event);
   }
 
   private allowed(snapshot: GameSnapshot, type: 'CLAIM' | 'PASS_BLIND'): number[] {
@@ -102,40 +102,30 @@ export class MiaActions extends LitElement {
     return this.blindAt !== null && this.blindAt === this.game.value?.context.past.length;
   }
 
-  private onKey = (e: KeyboardEvent): void => {
-    const snapshot = this.game.value;
-    if (!snapshot || e.ctrlKey || e.metaKey || e.altKey) return;
-    const target = e.composedPath()[0];
-    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) return;
-    const key = e.key.toLowerCase();
-    const simple: Record<string, GameEvent> = {
-      r: { type: 'ROLL' },
-      p: { type: 'PEEK' },
-      l: { type: 'LIFT' },
-      a: { type: 'ACCEPT_MIA' },
-    };
-    if (simple[key]) {
-      this.send(simple[key]);
-    } else if (key === 'b') {
-      this.blindAt = this.blindOpen ? null : snapshot.context.past.length;
-    } else if (key === 'escape') {
-      this.blindAt = null;
-    } else if (/^[1-6]$/.test(key)) {
-      this.digits += key;
-      if (this.digits.length < 2) return;
-      const [a, b] = [Number(this.digits[0]), Number(this.digits[1])];
-      this.digits = '';
-      const score = Math.max(a, b) * 10 + Math.min(a, b);
-      const phase = snapshot.value as Phase;
-      if (phase === 'lifting') this.send({ type: 'DICE', dice: [a, b] });
-      else if (this.blindOpen) this.send({ type: 'PASS_BLIND', score });
-      else this.send({ type: 'CLAIM', score });
-      return;
-    } else {
-      return;
-    }
+  private toggleBlind(): void {
+    const depth = this.game.value?.context.past.length;
+    this.blindAt = this.blindOpen || depth === undefined ? null : depth;
+  }
+
+  /** A shortcut other than a digit: any half-typed score is dropped. */
+  private keyed(act: () => void): void {
     this.digits = '';
-  };
+    if (this.game.value) act();
+  }
+
+  /** Two digits make a score, or the dice while the cup is lifted. */
+  private digit(value: number): void {
+    const snapshot = this.game.value;
+    if (!snapshot) return;
+    this.digits += String(value);
+    if (this.digits.length < 2) return;
+    const dice: [number, number] = [Number(this.digits[0]), Number(this.digits[1])];
+    this.digits = '';
+    const score = scoreOf(dice);
+    if ((snapshot.value as Phase) === 'lifting') this.send({ type: 'DICE', dice });
+    else if (this.blindOpen) this.send({ type: 'PASS_BLIND', score });
+    else this.send({ type: 'CLAIM', score });
+  }
 
   private button(event: GameEvent, label: string, kind = '') {
     const snapshot = this.game.value;
@@ -226,11 +216,7 @@ export class MiaActions extends LitElement {
         ${this.button({ type: 'PEEK' }, msg('Believe: look'), 'primary')}
         ${
           canBlind
-            ? html`<button
-                class="big"
-                data-action="PASS_BLIND"
-                @click=${() => (this.blindAt = snapshot.context.past.length)}
-              >
+            ? html`<button class="big" data-action="PASS_BLIND" @click=${() => this.toggleBlind()}>
                 ${msg('Pass blind')}
               </button>`
             : null

@@ -1,4 +1,4 @@
-/** Styles of <mia-app>: the page column, the sticky toolbar, the dialogs. */
+/** Styles of <mia-app>: the page column and the sticky toolbar. */
 import { css } from 'lit';
 
 export const appStyles = css`
@@ -15,22 +15,6 @@ export const appStyles = css`
   }
   main {
     flex: 1;
-  }
-  dialog {
-    background: var(--surface);
-    color: var(--text);
-    border: 2px solid var(--line);
-    border-radius: var(--radius);
-    width: min(900px, 94vw);
-    max-height: 88vh;
-    padding: 16px 20px;
-  }
-  dialog::backdrop {
-    background: rgb(0 0 0 / 0.6);
-  }
-  dialog .close {
-    float: right;
-    margin: 0 0 8px 8px;
   }
   .back {
     display: block;

@@ -1,32 +1,27 @@
 import { LitElement, html } from 'lit';
-import { customElement, property, query, state } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import { provide } from '@lit/context';
 import { msg, localized } from '@lit/localize';
-import type { GameInput } from '../game';
-import { actorContext, type GameActor } from './context';
+import { GameSession, PreferencesStore, Scoreboard, type Preferences } from '../data';
+import type { GameActor, GameInput, Unreadable } from '../game';
+import { actorContext, preferencesContext, scoreboardContext } from './context';
 import { cupContext, type CupBinding } from './cup/cup-context';
 import './cup/mia-cup-panel';
 import './cup/mia-sim-cup';
 import type { MiaCommand, MiaCommandEvent, MiaStartEvent } from './events';
 import { gameLog } from './export-log';
 import { GameController } from './game-controller';
-import { cue } from './platform/cues';
-import {
-  canFullscreen,
-  downloadJson,
-  isFullscreen,
-  stampedName,
-  toggleFullscreen,
-} from './platform/files';
-import { applyTheme, loadPrefs, savePrefs, type Prefs } from './platform/prefs';
+import { speak } from './localize';
+import { cue, cueOf } from './platform/cues';
+import { downloadJson, stampedName } from './platform/files';
+import { applyTheme } from './platform/theme';
 import { ScreenKeeper } from './platform/wake-lock';
-import { GameSession, type Unreadable } from './session';
+import { PreferencesController } from './preferences-controller';
+import { ShortcutsController } from './shortcuts';
 import { baseStyles } from './styles';
 import { appStyles } from './mia-app.styles';
 import './mia-game-over';
-import './mia-history';
 import './mia-new-game';
-import './mia-rules-panel';
 import './mia-table';
 import './mia-toolbar';
 import './mia-unreadable';
@@ -34,9 +29,10 @@ import './mia-unreadable';
 type Screen = 'loading' | 'setup' | 'game' | 'unreadable';
 
 /**
- * The app: restores the stored game (or shows the new-game screen), provides the game actor to
- * the screens, and owns the toolbar's commands, the dialogs, the theme, sound and wake lock.
- * Reflects `saving` while steps are being written to IndexedDB.
+ * The app: restores the stored game (or shows the new-game screen), provides the game actor,
+ * the device's preferences and the session scoreboard to the screens, applies the theme and
+ * language, and carries out the commands of the toolbar and the screens. Reflects `saving`
+ * while steps are being written to IndexedDB.
  */
 @localized()
 @customElement('mia-app')
@@ -52,37 +48,60 @@ export class MiaApp extends LitElement {
   @property({ attribute: false })
   cup: CupBinding | null = null;
 
+  /** The device's preferences (`main.ts` keeps the cup choice in them). */
+  @provide({ context: preferencesContext })
+  readonly preferences = new PreferencesStore();
+
+  @provide({ context: scoreboardContext })
+  readonly scoreboard = new Scoreboard();
+
   @state() private screen: Screen = 'loading';
   @state() private setup: GameInput | null = null;
   @state() private unreadable: Unreadable | null = null;
-  @state() private prefs: Prefs = loadPrefs();
-  @state() private fullscreen = false;
-  @state() private dialog: 'history' | 'rules' | null = null;
-  @query('dialog') private dialogElement?: HTMLDialogElement;
 
-  private game = new GameController(this, () => this.actor);
+  private game = new GameController(this, { actor: () => this.actor });
   private keeper = new ScreenKeeper();
-  private session = new GameSession({
-    onActor: (actor) => (this.actor = actor ?? undefined),
-    onSaving: (saving) => this.toggleAttribute('saving', saving),
-    onCue: (kind) => cue(kind, this.prefs.muted),
-    onError: (error) => console.error('Mia Cup could not save the game:', error),
-  });
+  private applied: Preferences | null = null;
+  private session = new GameSession(
+    {
+      onActor: (actor) => (this.actor = actor ?? undefined),
+      onSaving: (saving) => this.toggleAttribute('saving', saving),
+      onSettled: (settlement) => cue(cueOf(settlement), this.preferences.value.muted),
+      onError: (error) => console.error('Mia Cup could not save the game:', error),
+    },
+    this.scoreboard,
+  );
+
+  constructor() {
+    super();
+    new PreferencesController(this, { store: this.preferences, onChange: this.apply });
+    new ShortcutsController(this, {
+      undo: (_, event) => {
+        if (this.screen !== 'game') return;
+        event.preventDefault();
+        void this.command('undo');
+      },
+    });
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    applyTheme(this.prefs.theme);
-    window.addEventListener('keydown', this.onKey);
-    document.addEventListener('fullscreenchange', this.onFullscreen);
+    this.apply(this.preferences.value);
     void this.load();
   }
 
   override disconnectedCallback(): void {
-    window.removeEventListener('keydown', this.onKey);
-    document.removeEventListener('fullscreenchange', this.onFullscreen);
     this.keeper.set(false);
     super.disconnectedCallback();
   }
+
+  /** The theme and the language follow the preferences. */
+  private readonly apply = (preferences: Preferences): void => {
+    const before = this.applied;
+    this.applied = preferences;
+    if (before?.theme !== preferences.theme) applyTheme(preferences.theme);
+    if (!before || before.locale !== preferences.locale) void speak(preferences.locale);
+  };
 
   private async load(): Promise<void> {
     try {
@@ -97,18 +116,6 @@ export class MiaApp extends LitElement {
     }
   }
 
-  private onFullscreen = () => (this.fullscreen = isFullscreen());
-
-  private onKey = (e: KeyboardEvent) => {
-    const target = e.composedPath()[0];
-    if (target instanceof HTMLInputElement || this.screen !== 'game') return;
-    const undo = (e.key === 'z' && (e.ctrlKey || e.metaKey)) || (e.key === 'u' && !e.ctrlKey);
-    if (undo) {
-      e.preventDefault();
-      this.command('undo');
-    }
-  };
-
   private start(input: GameInput): void {
     this.session.start(input);
     this.setup = input;
@@ -121,30 +128,12 @@ export class MiaApp extends LitElement {
       case 'undo':
         if (actor?.getSnapshot().can({ type: 'UNDO' })) actor.send({ type: 'UNDO' });
         break;
-      case 'history':
-      case 'rules':
-        this.dialog = command;
-        await this.updateComplete;
-        this.dialogElement?.showModal();
-        break;
       case 'export':
         if (this.screen === 'unreadable') {
           downloadJson(stampedName('mia-cup-unreadable'), this.unreadable?.raw ?? null);
         } else if (actor && this.session.input) {
           downloadJson(stampedName('mia-cup-game'), gameLog(actor, this.session.input));
         }
-        break;
-      case 'sound':
-      case 'theme':
-        this.prefs =
-          command === 'sound'
-            ? { ...this.prefs, muted: !this.prefs.muted }
-            : { ...this.prefs, theme: this.prefs.theme === 'dark' ? 'light' : 'dark' };
-        savePrefs(this.prefs);
-        applyTheme(this.prefs.theme);
-        break;
-      case 'fullscreen':
-        await toggleFullscreen();
         break;
       case 'new-game':
         if (this.screen === 'unreadable') {
@@ -159,41 +148,15 @@ export class MiaApp extends LitElement {
     }
   }
 
-  private closeDialog = () => {
-    this.dialogElement?.close();
-    this.dialog = null;
-  };
+  private get inGame(): boolean {
+    return this.screen === 'game' && !!this.game.value;
+  }
 
-  private renderDialog() {
-    const context = this.game.value?.context;
-    if (!this.dialog || !context) return null;
-    return html`<dialog
-      aria-label=${this.dialog === 'history' ? msg('History') : msg('Rules')}
-      @close=${this.closeDialog}
-    >
-      <button class="close" @click=${this.closeDialog}>${msg('Close')}</button>
-      ${
-        this.dialog === 'history'
-          ? html`<button class="close" @click=${() => void this.command('export')}>
-              ${msg('Export game log')}
-            </button>`
-          : null
-      }
-      ${
-        this.dialog === 'history'
-          ? html`<mia-history
-              .players=${context.players}
-              .history=${context.history}
-              .current=${context.round}
-              .warnings=${context.warnings}
-            ></mia-history>`
-          : html`<mia-rules-panel .rules=${context.rules}></mia-rules-panel>`
-      }
-    </dialog>`;
+  protected override updated(): void {
+    this.keeper.set(this.inGame && !this.game.value?.hasTag('over'));
   }
 
   private renderScreen() {
-    const snapshot = this.game.value;
     switch (this.screen) {
       case 'loading':
         return html`<p class="loading">${msg('Opening the table…')}</p>`;
@@ -214,7 +177,7 @@ export class MiaApp extends LitElement {
               : null
           }`;
       case 'game':
-        return snapshot?.hasTag('over')
+        return this.game.value?.hasTag('over')
           ? html`<mia-game-over></mia-game-over>`
           : html`<mia-table>
               <mia-cup-panel slot="cup"></mia-cup-panel>
@@ -224,29 +187,18 @@ export class MiaApp extends LitElement {
   }
 
   override render() {
-    const snapshot = this.game.value;
-    const inGame = this.screen === 'game' && !!snapshot;
-    this.keeper.set(inGame && !snapshot?.hasTag('over'));
+    const onCommand = (e: MiaCommandEvent) => {
+      e.stopPropagation();
+      void this.command(e.detail.command);
+    };
     return html`<header>
         <mia-toolbar
-          .inGame=${inGame}
-          .canUndo=${!!snapshot?.can({ type: 'UNDO' })}
-          .muted=${this.prefs.muted}
-          .theme=${this.prefs.theme}
-          .fullscreen=${this.fullscreen}
-          .canFullscreen=${canFullscreen()}
-          @mia-command=${(e: MiaCommandEvent) => void this.command(e.detail.command)}
+          .inGame=${this.inGame}
+          .canUndo=${!!this.game.value?.can({ type: 'UNDO' })}
+          @mia-command=${onCommand}
         ></mia-toolbar>
       </header>
-      <main
-        @mia-command=${(e: MiaCommandEvent) => {
-          e.stopPropagation();
-          void this.command(e.detail.command);
-        }}
-      >
-        ${this.renderScreen()}
-      </main>
-      ${this.renderDialog()}`;
+      <main @mia-command=${onCommand}>${this.renderScreen()}</main>`;
   }
 }
 

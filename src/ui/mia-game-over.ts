@@ -1,17 +1,13 @@
 import { LitElement, css, html } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
-import { livesOverRounds, placements, playerStats } from '../game';
+import { customElement } from 'lit/decorators.js';
 import { msg, localized, str } from '@lit/localize';
-import { actorContext, type GameActor } from './context';
 import { fire } from './events';
 import { GameController } from './game-controller';
 import { baseStyles } from './styles';
 import { roundsText } from './text/scores';
 import { verdictText } from './text/verdict';
-import './mia-lives-chart';
 import './mia-scoreboard';
-import './mia-stats-table';
+import './mia-stats';
 import './mia-verdict';
 
 /**
@@ -49,10 +45,6 @@ export class MiaGameOver extends LitElement {
         font-size: 1.3rem;
         margin: 6px 0 0;
       }
-      h3 {
-        font-size: 1.3rem;
-        margin-bottom: 6px;
-      }
       .buttons {
         display: grid;
         grid-template-columns: 1fr 1fr;
@@ -61,11 +53,7 @@ export class MiaGameOver extends LitElement {
     `,
   ];
 
-  @consume({ context: actorContext, subscribe: true })
-  @state()
-  actor?: GameActor;
-
-  private game = new GameController(this, () => this.actor);
+  private game = new GameController(this);
 
   protected override firstUpdated(): void {
     window.scrollTo({ top: 0 });
@@ -77,7 +65,6 @@ export class MiaGameOver extends LitElement {
     if (!snapshot || !result) return null;
     const { players, history, lastOutcome, round } = snapshot.context;
     const names = players.map((p) => p.name);
-    const top = result.kind === 'last-standing' ? result.winner : result.loser;
     const title =
       result.kind === 'last-standing'
         ? msg(str`${names[result.winner]} wins!`)
@@ -107,20 +94,7 @@ export class MiaGameOver extends LitElement {
             ></mia-verdict>`
           : null
       }
-      <mia-stats-table
-        .players=${players}
-        .stats=${playerStats(snapshot.context)}
-        .places=${placements(snapshot.context)}
-        .top=${top}
-      ></mia-stats-table>
-      <section>
-        <h3>${msg('Lives over rounds')}</h3>
-        <mia-lives-chart
-          .series=${livesOverRounds(snapshot.context)}
-          .names=${names}
-          .max=${snapshot.context.rules.startingLives}
-        ></mia-lives-chart>
-      </section>
+      <mia-stats></mia-stats>
       <mia-scoreboard></mia-scoreboard>
 
       <div class="visually-hidden" aria-live="polite">

@@ -1,12 +1,18 @@
 import { LitElement, css, html } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement } from 'lit/decorators.js';
 import { msg, localized, str } from '@lit/localize';
-import type { ClaimRecord, GameWarning, Player, Round, RoundRecord } from '../game';
+import type { ClaimRecord } from '../game';
+import { fire } from './events';
+import { GameController } from './game-controller';
 import { baseStyles } from './styles';
-import { warningText } from './text/refusals';
+import { warningText } from './text/problems';
 import { verdictText } from './text/verdict';
 
-/** Every round so far: claims, blind passes, the lift, the dice and the outcome; and warnings. */
+/**
+ * The game in context, round by round: claims, blind passes, the lift, the dice and the
+ * outcome, and the cup's warnings; and the export of the whole game as a file.
+ * @fires mia-command - `export`
+ */
 @localized()
 @customElement('mia-history')
 export class MiaHistory extends LitElement {
@@ -31,7 +37,11 @@ export class MiaHistory extends LitElement {
         border-radius: var(--radius);
         padding: 10px 14px;
       }
-      h2 {
+      .head {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 8px 16px;
         margin-bottom: 10px;
       }
       h3 {
@@ -50,10 +60,11 @@ export class MiaHistory extends LitElement {
     `,
   ];
 
-  @property({ attribute: false }) players: readonly Player[] = [];
-  @property({ attribute: false }) history: readonly RoundRecord[] = [];
-  @property({ attribute: false }) current: Round | null = null;
-  @property({ attribute: false }) warnings: readonly GameWarning[] = [];
+  private game = new GameController(this);
+
+  private get players() {
+    return this.game.value?.context.players ?? [];
+  }
 
   private claimsText(claims: readonly ClaimRecord[]): string {
     if (claims.length === 0) return msg('No claims yet.');
@@ -68,7 +79,7 @@ export class MiaHistory extends LitElement {
   }
 
   private roundItem(number: number, opener: number, claims: readonly ClaimRecord[], outcome = '') {
-    const warnings = this.warnings.filter((w) => w.round === number);
+    const warnings = this.game.value?.context.warnings.filter((w) => w.round === number) ?? [];
     return html`<li>
       <h3>${msg(str`Round ${number}, opened by ${this.players[opener]?.name ?? ''}`)}</h3>
       <p class="claims">${this.claimsText(claims)}</p>
@@ -78,17 +89,24 @@ export class MiaHistory extends LitElement {
   }
 
   override render() {
-    const names = this.players.map((p) => p.name);
-    const current = this.current;
-    const showCurrent = current && current.claims.length > 0;
-    const title = html`<h2>${msg('History')}</h2>`;
-    if (this.history.length === 0 && !showCurrent) {
+    const context = this.game.value?.context;
+    if (!context) return null;
+    const { history, round: current } = context;
+    const names = context.players.map((p) => p.name);
+    const showCurrent = current.claims.length > 0;
+    const title = html`<div class="head">
+      <h2>${msg('History')}</h2>
+      <button @click=${() => fire(this, 'mia-command', { command: 'export' })}>
+        ${msg('Export game log')}
+      </button>
+    </div>`;
+    if (history.length === 0 && !showCurrent) {
       return html`${title}
         <p class="empty">${msg('No rounds played yet.')}</p>`;
     }
     return html`${title}
       <ol class="rounds">
-        ${this.history.map((r) =>
+        ${history.map((r) =>
           this.roundItem(
             r.number,
             r.opener,

@@ -1,12 +1,14 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { msg, localized } from '@lit/localize';
-import { LOCALES, LOCALE_NAMES, getLocale, isAppLocale, useLocale } from './localize';
+import { LOCALES, LOCALE_NAMES, getLocale, isAppLocale } from './localize';
+import { PreferencesController } from './preferences-controller';
 import { baseStyles } from './styles';
 
 /**
- * The language the table speaks: each language in its own words. Switches at once (no reload)
- * and is remembered on this device; until a language is picked, the browser's is used.
+ * The language the table speaks: each language in its own words. Picking one changes the
+ * preference, which <mia-app> applies at once (no reload); it is remembered on this device.
+ * Until a language is picked, the browser's is used.
  * @csspart select - the drop-down
  */
 @localized()
@@ -41,9 +43,11 @@ export class MiaLanguagePicker extends LitElement {
   /** Show the word "Language" beside the drop-down (else it is only its accessible name). */
   @property({ type: Boolean }) labelled = false;
 
+  private prefs = new PreferencesController(this);
+
   private change(e: Event) {
     const value = (e.target as HTMLSelectElement).value;
-    if (isAppLocale(value)) void useLocale(value, true);
+    if (isAppLocale(value)) this.prefs.update({ locale: value });
   }
 
   override render() {

@@ -2,12 +2,20 @@ import { LitElement, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { msg, localized, str } from '@lit/localize';
-import { MAX_PLAYERS, PRESET_IDS, presetOf, presets, type GameInput, type PresetId } from '../game';
+import {
+  MAX_PLAYERS,
+  PRESET_IDS,
+  inputProblems,
+  presetOf,
+  presets,
+  type GameInput,
+  type PresetId,
+} from '../game';
 import type { RuleSet } from '../rules';
-import { fire } from './events';
+import { fire, type MiaRulesEvent } from './events';
 import { baseStyles } from './styles';
 import { newGameStyles } from './mia-new-game.styles';
-import { setupProblems } from './setup-problems';
+import { inputProblemText } from './text/problems';
 import { presetName, presetSummary } from './text/rules';
 import './mia-rule-settings';
 import './cup/mia-cup-choice';
@@ -68,10 +76,15 @@ export class MiaNewGame extends LitElement {
     this.seats = [...this.seats, { id: (nextId += 1), name: msg(str`Player ${n}`) }];
   }
 
-  private start() {
+  /** The game these choices make (names trimmed). */
+  private get input(): GameInput {
     const players = this.seats.map((s) => s.name.trim());
-    if (setupProblems(players).length > 0) return;
-    fire(this, 'mia-start', { players, rules: this.rules, opener: this.opener });
+    return { players, rules: this.rules, opener: this.opener };
+  }
+
+  private start() {
+    if (inputProblems(this.input).length > 0) return;
+    fire(this, 'mia-start', this.input);
   }
 
   private seatRow(seat: Seat, i: number) {
@@ -118,7 +131,7 @@ export class MiaNewGame extends LitElement {
   }
 
   override render() {
-    const problems = setupProblems(this.seats.map((s) => s.name));
+    const problems = inputProblems(this.input).map(inputProblemText);
     const preset = presetOf(this.rules);
     return html`<section class="language" aria-labelledby="language-title">
         <h2 id="language-title">${msg('Language')}</h2>
@@ -158,7 +171,7 @@ export class MiaNewGame extends LitElement {
         <h2 id="settings-title">${msg('Settings')}</h2>
         <mia-rule-settings
           .rules=${this.rules}
-          @mia-rules=${(e: CustomEvent<RuleSet>) => (this.rules = e.detail)}
+          @mia-rules=${(e: MiaRulesEvent) => (this.rules = e.detail)}
         ></mia-rule-settings>
       </section>
       <section aria-labelledby="cup-title">

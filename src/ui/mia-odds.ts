@@ -1,7 +1,7 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { msg, localized, str } from '@lit/localize';
-import { chanceClaimTrue, claimOdds, type RuleSet, type Settlement } from '../rules';
+import { chanceToReach, claimOdds, type RuleSet, type Settlement } from '../rules';
 import { baseStyles } from './styles';
 import { chanceText, scoreText } from './text/scores';
 
@@ -77,7 +77,8 @@ export class MiaOdds extends LitElement {
     }
     const verdict = this.outcome?.verdict;
     if (verdict?.kind === 'lift') {
-      const chance = chanceClaimTrue(verdict.claim, rules);
+      // Given nothing but the odds, a claim was true as often as a fresh roll reaches it.
+      const chance = chanceToReach(verdict.claim, rules);
       const claimer = this.names[verdict.claimer] ?? '';
       const claim = scoreText(verdict.claim);
       return html`${title}

@@ -126,7 +126,4 @@ declare global {
   interface HTMLElementTagNameMap {
     'mia-rule-settings': MiaRuleSettings;
   }
-  interface GlobalEventHandlersEventMap {
-    'mia-rules': CustomEvent<RuleSet>;
-  }
 }

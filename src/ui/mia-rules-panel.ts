@@ -1,12 +1,12 @@
 import { LitElement, css, html } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement } from 'lit/decorators.js';
 import { msg, localized, str } from '@lit/localize';
 import { presetOf } from '../game';
-import type { RuleSet } from '../rules';
+import { GameController } from './game-controller';
 import { baseStyles } from './styles';
 import { presetName, rulesInWords } from './text/rules';
 
-/** The current table's settings explained in plain words. */
+/** The settings of the game in context explained in plain words. */
 @localized()
 @customElement('mia-rules-panel')
 export class MiaRulesPanel extends LitElement {
@@ -27,16 +27,17 @@ export class MiaRulesPanel extends LitElement {
     `,
   ];
 
-  @property({ attribute: false }) rules: RuleSet | null = null;
+  private game = new GameController(this, { select: (s) => s.context.rules });
 
   override render() {
-    if (!this.rules) return null;
-    const preset = presetOf(this.rules);
+    const rules = this.game.value;
+    if (!rules) return null;
+    const preset = presetOf(rules);
     return html`<h2>
         ${preset ? msg(str`Table rules: ${presetName(preset)}`) : msg('Table rules (adjusted)')}
       </h2>
       <ul>
-        ${rulesInWords(this.rules).map((line) => html`<li>${line}</li>`)}
+        ${rulesInWords(rules).map((line) => html`<li>${line}</li>`)}
       </ul>`;
   }
 }

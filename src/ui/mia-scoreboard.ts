@@ -1,11 +1,11 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
+import { ContextConsumer } from '@lit/context';
+import { Task } from '@lit/task';
 import { msg, localized, str } from '@lit/localize';
-import { scoreboard, type ScoreLine } from '../game/scoreboard';
-import { actorContext, type GameActor } from './context';
+import { scoreboard, type ScoreLine } from '../game';
+import { scoreboardContext } from './context';
 import { GameController } from './game-controller';
-import { changeScoreboard, scoreboardChanged, scoreboardStore } from './scoreboard-service';
 import { baseStyles } from './styles';
 import { numberText } from './text/scores';
 
@@ -70,60 +70,56 @@ export class MiaScoreboard extends LitElement {
     `,
   ];
 
-  @consume({ context: actorContext, subscribe: true })
-  @state()
-  actor?: GameActor;
-
-  @state() private lines: ScoreLine[] | null = null;
   @state() private confirming = false;
-  private loadedFor = '';
-  private game = new GameController(
-    this,
-    () => this.actor,
-    (s) => s.context.players.map((p) => p.name).join('\u001f'),
-  );
+  /** Bumped whenever the scoreboard changes, so the lines load again. */
+  @state() private revision = 0;
+  private stop: (() => void) | null = null;
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    scoreboardChanged.addEventListener('change', this.reload);
-  }
+  private game = new GameController(this, {
+    select: (s) => s.context.players.map((p) => p.name),
+    equal: (a, b) => a.join('\u001f') === b.join('\u001f'),
+  });
+
+  private board = new ContextConsumer(this, {
+    context: scoreboardContext,
+    subscribe: true,
+    callback: () => this.follow(),
+  });
+
+  /** The lines of the players in the game; a newer load replaces an older one. */
+  private lines = new Task(this, {
+    args: () => [this.board.value, this.game.value, this.revision] as const,
+    task: async ([board, players]): Promise<ScoreLine[] | null> => {
+      if (!board || !players) return null;
+      try {
+        return await board.lines(players);
+      } catch (error) {
+        console.warn('Mia Cup could not read the scoreboard:', error);
+        return scoreboard([], players);
+      }
+    },
+  });
 
   override disconnectedCallback(): void {
-    scoreboardChanged.removeEventListener('change', this.reload);
+    this.stop?.();
+    this.stop = null;
     super.disconnectedCallback();
   }
 
-  private get players(): string[] {
-    return this.actor?.getSnapshot().context.players.map((p) => p.name) ?? [];
-  }
-
-  private reload = () => void this.load();
-
-  private async load(): Promise<void> {
-    const players = this.players;
-    const key = players.join('\u001f');
-    this.loadedFor = key;
-    try {
-      const results = await (await scoreboardStore()).results(players);
-      if (this.loadedFor === key) this.lines = scoreboard(results, players);
-    } catch (error) {
-      console.warn('Mia Cup could not read the scoreboard:', error);
-      this.lines = scoreboard([], players);
-    }
-  }
-
-  protected override willUpdate(): void {
-    if (this.game.value !== undefined && this.game.value !== this.loadedFor) void this.load();
+  /** Listen to the scoreboard in context for changes. */
+  private follow(): void {
+    this.stop?.();
+    this.stop = this.board.value?.subscribe(() => (this.revision += 1)) ?? null;
   }
 
   private async reset(): Promise<void> {
-    const players = this.players;
+    const players = this.game.value ?? [];
     this.confirming = false;
-    await changeScoreboard((board) => board.reset(players));
+    await this.board.value?.reset(players);
   }
 
   override render() {
-    const lines = this.lines;
+    const lines = this.lines.value;
     if (!lines) return null;
     const games = Math.max(0, ...lines.map((l) => l.games));
     return html`<h2>${msg('Scoreboard')}</h2>

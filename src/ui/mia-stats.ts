@@ -1,9 +1,7 @@
 import { LitElement, css, html } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
+import { customElement, property } from 'lit/decorators.js';
 import { msg, localized } from '@lit/localize';
 import { livesOverRounds, placements, playerStats } from '../game';
-import { actorContext, type GameActor } from './context';
 import { GameController } from './game-controller';
 import { baseStyles } from './styles';
 import './mia-lives-chart';
@@ -35,14 +33,10 @@ export class MiaStats extends LitElement {
     `,
   ];
 
-  @consume({ context: actorContext, subscribe: true })
-  @state()
-  actor?: GameActor;
-
   /** Show the title (off where the surrounding screen has its own). */
   @property({ type: Boolean }) titled = false;
 
-  private game = new GameController(this, () => this.actor);
+  private game = new GameController(this);
 
   override render() {
     const context = this.game.value?.context;

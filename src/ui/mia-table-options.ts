@@ -1,17 +1,15 @@
 import { LitElement, css, html } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement } from 'lit/decorators.js';
 import { msg, localized } from '@lit/localize';
-import { fire, type MiaCommand } from './events';
-import { saveTablePrefs } from './platform/prefs';
-import { TablePrefsController } from './platform/table-prefs-controller';
+import { FullscreenController } from './platform/fullscreen';
+import { PreferencesController } from './preferences-controller';
 import { baseStyles } from './styles';
 import './mia-language-picker';
 
 /**
  * The table's less frequent choices, kept off the crowded in-game toolbar: the referee's odds
  * (off by default), light or dark theme, fullscreen and the language. All are remembered on
- * this device but fullscreen.
- * @fires mia-command - `theme` or `fullscreen`
+ * this device (preferences) but fullscreen.
  */
 @localized()
 @customElement('mia-table-options')
@@ -52,18 +50,11 @@ export class MiaTableOptions extends LitElement {
     `,
   ];
 
-  @property() theme: 'dark' | 'light' = 'dark';
-  @property({ type: Boolean }) fullscreen = false;
-  @property({ type: Boolean }) canFullscreen = false;
-
-  private prefs = new TablePrefsController(this);
-
-  private tap(command: MiaCommand) {
-    return () => fire(this, 'mia-command', { command });
-  }
+  private prefs = new PreferencesController(this);
+  private fullscreen = new FullscreenController(this);
 
   override render() {
-    const odds = this.prefs.value.odds;
+    const { odds, theme } = this.prefs.value;
     return html`<h2>${msg('Options')}</h2>
       <div class="row">
         <span>
@@ -75,24 +66,24 @@ export class MiaTableOptions extends LitElement {
         <button
           aria-pressed=${odds ? 'true' : 'false'}
           data-toggle="odds"
-          @click=${() => saveTablePrefs({ odds: !odds })}
+          @click=${() => this.prefs.update({ odds: !odds })}
         >
           ${odds ? msg('Odds shown') : msg('Show odds')}
         </button>
       </div>
       <div class="row">
         <span>${msg('Theme')}</span>
-        <button @click=${this.tap('theme')}>
-          ${this.theme === 'dark' ? msg('Light theme') : msg('Dark theme')}
+        <button @click=${() => this.prefs.update({ theme: theme === 'dark' ? 'light' : 'dark' })}>
+          ${theme === 'dark' ? msg('Light theme') : msg('Dark theme')}
         </button>
       </div>
       ${
-        this.canFullscreen
+        this.fullscreen.available
           ? html`<div class="row">
               <span>${msg('Fullscreen')}</span>
               <button
-                aria-pressed=${this.fullscreen ? 'true' : 'false'}
-                @click=${this.tap('fullscreen')}
+                aria-pressed=${this.fullscreen.active ? 'true' : 'false'}
+                @click=${() => void this.fullscreen.toggle()}
               >
                 ${msg('Fullscreen')}
               </button>

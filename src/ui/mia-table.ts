@@ -1,10 +1,8 @@
 import { LitElement, css, html } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
+import { customElement } from 'lit/decorators.js';
 import { msg, localized } from '@lit/localize';
-import { actorContext, type GameActor } from './context';
 import { GameController } from './game-controller';
-import { TablePrefsController } from './platform/table-prefs-controller';
+import { PreferencesController } from './preferences-controller';
 import { baseStyles } from './styles';
 import { verdictText } from './text/verdict';
 import './mia-actions';
@@ -63,12 +61,8 @@ export class MiaTable extends LitElement {
     `,
   ];
 
-  @consume({ context: actorContext, subscribe: true })
-  @state()
-  actor?: GameActor;
-
-  private game = new GameController(this, () => this.actor);
-  private prefs = new TablePrefsController(this);
+  private game = new GameController(this);
+  private prefs = new PreferencesController(this);
 
   override render() {
     const snapshot = this.game.value;

@@ -2,19 +2,23 @@ import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { msg, localized } from '@lit/localize';
 import { fire, type MiaCommand } from './events';
+import { FullscreenController } from './platform/fullscreen';
+import { PreferencesController } from './preferences-controller';
 import { baseStyles } from './styles';
 import './mia-dialog-button';
+import './mia-history';
+import './mia-rules-panel';
 import './mia-scoreboard';
 import './mia-stats';
 import './mia-table-options';
 
 /**
  * The bar along the top. Before a game: sound, theme and fullscreen (the new-game screen has the
- * language). In a game: undo
- * (always one tap away), history (with export), rules, the story of the game (statistics, the
- * lives chart and the session scoreboard, in a dialog), sound, options (odds, theme, fullscreen,
- * language, in a dialog) and new game: one row on a landscape tablet.
- * @fires mia-command - a button was tapped: `{ command }`
+ * language). In a game: undo (always one tap away), and in dialogs the history (with export),
+ * the rules, the story of the game (statistics, the lives chart and the session scoreboard);
+ * sound, options (odds, theme, fullscreen, language, in a dialog) and new game: one row on a
+ * landscape tablet. Sound and theme are preferences, changed here directly.
+ * @fires mia-command - `undo` or `new-game` was tapped (or `export`, from the history)
  */
 @localized()
 @customElement('mia-toolbar')
@@ -61,16 +65,16 @@ export class MiaToolbar extends LitElement {
 
   @property({ type: Boolean }) canUndo = false;
   @property({ type: Boolean }) inGame = false;
-  @property({ type: Boolean }) muted = false;
-  @property() theme: 'dark' | 'light' = 'dark';
-  @property({ type: Boolean }) fullscreen = false;
-  @property({ type: Boolean }) canFullscreen = false;
+
+  private prefs = new PreferencesController(this);
+  private fullscreen = new FullscreenController(this);
 
   private tap(command: MiaCommand) {
     return () => fire(this, 'mia-command', { command });
   }
 
   override render() {
+    const { muted, theme } = this.prefs.value;
     return html`<h1 class=${this.inGame ? 'visually-hidden' : ''}>${msg('Mia Cup')}</h1>
       ${
         this.inGame
@@ -82,8 +86,12 @@ export class MiaToolbar extends LitElement {
               >
                 ↶ ${msg('Undo')}
               </button>
-              <button @click=${this.tap('history')}>${msg('History')}</button>
-              <button @click=${this.tap('rules')}>${msg('Rules')}</button>
+              <mia-dialog-button label=${msg('History')} data-dialog="history">
+                <mia-history></mia-history>
+              </mia-dialog-button>
+              <mia-dialog-button label=${msg('Rules')} data-dialog="rules">
+                <mia-rules-panel></mia-rules-panel>
+              </mia-dialog-button>
               <mia-dialog-button label=${msg('Stats')} data-dialog="stats">
                 <mia-stats titled></mia-stats>
                 <mia-scoreboard></mia-scoreboard>
@@ -92,31 +100,27 @@ export class MiaToolbar extends LitElement {
       }
       <button
         class=${this.inGame ? 'spacer' : ''}
-        aria-pressed=${this.muted ? 'false' : 'true'}
-        @click=${this.tap('sound')}
+        aria-pressed=${muted ? 'false' : 'true'}
+        @click=${() => this.prefs.update({ muted: !muted })}
       >
-        ${this.muted ? msg('Sound off') : msg('Sound on')}
+        ${muted ? msg('Sound off') : msg('Sound on')}
       </button>
       ${
         this.inGame
           ? html`<mia-dialog-button label=${msg('Options')} data-dialog="options">
-              <mia-table-options
-                .theme=${this.theme}
-                .fullscreen=${this.fullscreen}
-                .canFullscreen=${this.canFullscreen}
-              ></mia-table-options>
+              <mia-table-options></mia-table-options>
             </mia-dialog-button>`
           : html`<button
-                aria-label=${this.theme === 'dark' ? msg('Light theme') : msg('Dark theme')}
-                @click=${this.tap('theme')}
+                aria-label=${theme === 'dark' ? msg('Light theme') : msg('Dark theme')}
+                @click=${() => this.prefs.update({ theme: theme === 'dark' ? 'light' : 'dark' })}
               >
-                ${this.theme === 'dark' ? msg('Light') : msg('Dark')}
+                ${theme === 'dark' ? msg('Light') : msg('Dark')}
               </button>
               ${
-                this.canFullscreen
+                this.fullscreen.available
                   ? html`<button
-                      aria-pressed=${this.fullscreen ? 'true' : 'false'}
-                      @click=${this.tap('fullscreen')}
+                      aria-pressed=${this.fullscreen.active ? 'true' : 'false'}
+                      @click=${() => void this.fullscreen.toggle()}
                     >
                       ${msg('Fullscreen')}
                     </button>`

@@ -3,7 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { msg, localized, str } from '@lit/localize';
 import type { GameWarning, Player } from '../game';
 import { baseStyles } from './styles';
-import { warningText } from './text/refusals';
+import { warningText } from './text/problems';
 
 /** Warnings the machine recorded (sensor events that fit no rule): shown, never hidden. */
 @localized()

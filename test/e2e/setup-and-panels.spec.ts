@@ -2,10 +2,12 @@ import {
   test,
   expect,
   claim,
+  lift,
   livesShown,
   openFresh,
   peek,
   roll,
+  saved,
   startGame,
   toAct,
 } from './fixtures';
@@ -82,41 +84,33 @@ test('where believers look: look, keep and raise, or re-roll', async ({ page }) 
   expect(await livesShown(page)).toEqual([6, 6, 6]);
 });
 
-test('warnings from the cup are listed, not hidden', async ({ page }) => {
-  await openFresh(page);
-  await page.evaluate(() => {
-    const el = document.createElement('mia-warnings');
-    el.id = 'alone';
-    Object.assign(el, {
-      players: [
-        { name: 'Ann', lives: 3 },
-        { name: 'Bo', lives: 3 },
-      ],
-      warnings: [
-        {
-          code: 'shake-while-lifting',
-          event: 'CUP.SHAKE',
-          phase: 'lifting',
-          turn: 1,
-          round: 2,
-          message: 'x',
-        },
-        {
-          code: 'future-code',
-          event: 'CUP.LID_OPEN',
-          phase: 'opening',
-          turn: 0,
-          round: 3,
-          message: 'Machine words.',
-        },
-      ],
-    });
-    document.body.prepend(el);
-  });
-  const items = page.locator('#alone li');
-  await expect(items).toHaveCount(2);
-  await expect(items.nth(0)).toHaveText(
-    '⚠ Round 2, Bo to act: The cup was shaken while the lifted dice were awaited.',
+test('what the cup does that fits no rule is listed as a warning, not hidden', async ({ page }) => {
+  await page.goto('/?cup=sim');
+  await startGame(page, ['Ann', 'Bo'], 'box');
+  await expect(page.locator('mia-sim-cup [part="cup"]')).toBeVisible();
+  const warnings = page.locator('mia-table mia-warnings li');
+  // The lid is lifted before anyone rolled (O on the simulated cup), then put back.
+  await page.keyboard.press('o');
+  await expect(warnings).toHaveText([
+    '⚠ Round 1, Ann to act: The lid was opened before anyone rolled.',
+  ]);
+  await page.keyboard.press('o');
+  await roll(page);
+  await claim(page, 54);
+  await lift(page);
+  // The cup is shaken while the lifted dice are awaited (S).
+  await page.keyboard.press('s');
+  await expect(warnings).toHaveText([
+    '⚠ Round 1, Ann to act: The lid was opened before anyone rolled.',
+    '⚠ Round 1, Bo to act: The cup was shaken while the lifted dice were awaited.',
+  ]);
+  // Kept with the game, and in its history.
+  await saved(page);
+  await page.reload();
+  await expect(warnings).toHaveCount(2);
+  await page.getByRole('button', { name: 'History' }).click();
+  await expect(page.locator('mia-history')).toContainText(
+    '⚠ The cup was shaken while the lifted dice were awaited.',
   );
-  await expect(items.nth(1)).toHaveText('⚠ Round 3, Ann to act: Machine words.');
+  await page.getByRole('button', { name: 'Close' }).click();
 });

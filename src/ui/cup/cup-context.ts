@@ -13,12 +13,5 @@ export interface CupBinding {
 
 export const cupContext = createContext<CupBinding | null>(Symbol('mia-cup'));
 
-/** Fired (bubbling, composed) when the players choose the simulated or the Bluetooth cup. */
-export type CupChoice = 'bluetooth' | 'simulated';
-export type MiaCupChoiceEvent = CustomEvent<{ cup: CupChoice }>;
-
-declare global {
-  interface GlobalEventHandlersEventMap {
-    'mia-cup-choice': MiaCupChoiceEvent;
-  }
-}
+/** The players' choice of cup (a preference; its event is typed in `ui/events.ts`). */
+export type { CupChoice } from '../../data';

@@ -7,8 +7,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Subscription } from 'xstate';
-import type { SensorEvent } from '../../game';
-import type { GameActor } from '../context';
+import type { GameActor, SensorEvent } from '../../game';
 
 const KEY = 'mia-cup.hand-step-at';
 

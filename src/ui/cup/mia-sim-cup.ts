@@ -3,13 +3,14 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { localized, msg } from '@lit/localize';
 import type { SimulatedCup } from '../../cup';
+import { ShortcutsController } from '../shortcuts';
 import { baseStyles } from '../styles';
 import { cupContext, type CupBinding } from './cup-context';
 
 /**
  * A small on-screen cup for the demo: shake it, lift the lid, put it back. It drives the
- * simulated cup's firmware, which sends real protocol frames to the app. Keys: S shakes, O
- * lifts the lid or puts it back (ignored while typing in a field).
+ * simulated cup's firmware, which sends real protocol frames to the app. Keys (`shortcuts.ts`):
+ * S shakes, O lifts the lid or puts it back.
  * @csspart cup - the cup's box
  */
 @localized()
@@ -56,14 +57,13 @@ export class MiaSimCup extends LitElement {
   @state() private tick = 0;
   private shakeTimer: ReturnType<typeof setTimeout> | null = null;
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    window.addEventListener('keydown', this.onKey);
+  constructor() {
+    super();
+    new ShortcutsController(this, { shake: () => this.shake(), lid: () => this.toggleLid() });
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    window.removeEventListener('keydown', this.onKey);
     if (this.shakeTimer) clearTimeout(this.shakeTimer);
   }
 
@@ -103,21 +103,6 @@ export class MiaSimCup extends LitElement {
     if (fw.lidIsOpen) fw.closeLid();
     else fw.openLid();
     this.tick++;
-  };
-
-  private readonly onKey = (e: KeyboardEvent) => {
-    if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
-    const target = e.composedPath()[0];
-    if (
-      target instanceof HTMLInputElement ||
-      target instanceof HTMLSelectElement ||
-      target instanceof HTMLTextAreaElement
-    ) {
-      return;
-    }
-    const key = e.key.toLowerCase();
-    if (key === 's') this.shake();
-    else if (key === 'o') this.toggleLid();
   };
 }
 

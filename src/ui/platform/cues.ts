@@ -3,7 +3,13 @@
  * nothing is downloaded. Browsers only allow sound after a tap, so the audio context starts on
  * the first cue, which always follows one.
  */
+import type { Settlement } from '../../game';
+
 export type Cue = 'verdict' | 'elimination' | 'game-over';
+
+/** The cue of a settled round: the end of the game, an elimination, or a plain verdict. */
+export const cueOf = (settlement: Settlement): Cue =>
+  settlement.result ? 'game-over' : settlement.eliminated ? 'elimination' : 'verdict';
 
 type Note = { freq: number; at: number; length: number };
 

@@ -1,4 +1,4 @@
-/** Saving data as a file on the device, and fullscreen. */
+/** Saving data as a file on the device. */
 
 /** Offer `data` as a JSON file download (nothing leaves the device). */
 export function downloadJson(filename: string, data: unknown): void {
@@ -18,16 +18,4 @@ export function stampedName(prefix: string, date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   const stamp = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}`;
   return `${prefix}-${stamp}.json`;
-}
-
-export const canFullscreen = (): boolean => document.fullscreenEnabled === true;
-export const isFullscreen = (): boolean => document.fullscreenElement !== null;
-
-export async function toggleFullscreen(): Promise<void> {
-  try {
-    if (isFullscreen()) await document.exitFullscreen();
-    else await document.documentElement.requestFullscreen({ navigationUI: 'hide' });
-  } catch {
-    // Refused (no user gesture, or not allowed here): nothing to do.
-  }
 }

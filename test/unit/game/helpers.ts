@@ -1,6 +1,16 @@
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
-import { gameMachine, refusal, type GameEvent, type RuleSet } from '../../../src/game';
+import {
+  SCOREBOARD_SCHEMA,
+  gameMachine,
+  groupKey,
+  refusal,
+  presets,
+  type GameEvent,
+  type GameInput,
+  type GameResultRecord,
+  type RuleSet,
+} from '../../../src/game';
 
 export type Game = ReturnType<typeof newGame>;
 
@@ -45,3 +55,31 @@ export const liftWith = (a: number, b: number): GameEvent[] => [
   { type: 'LIFT' },
   { type: 'DICE', dice: [a, b] },
 ];
+
+/** A scoreboard result of these players, with these places, ended at minute `id`. */
+export const resultAt = (
+  players: string[],
+  placements: number[],
+  id: string,
+): GameResultRecord => ({
+  schema: SCOREBOARD_SCHEMA,
+  id,
+  group: groupKey(players),
+  players,
+  placements,
+  endedAt: `2026-11-29T20:0${id}:00.000Z`,
+});
+
+/** The players and rules of the worked example of 000 (longhall). */
+export const example000: GameInput = {
+  players: ['Erik', 'Snorri', 'Olaf'],
+  rules: presets.longhall,
+};
+
+/** Round 1 of the worked example of 000, up to the lift (dice not yet shown). */
+export function midLift() {
+  const actor = createActor(gameMachine, { input: example000 }).start();
+  const events: GameEvent[] = [...roll(54), ...roll(61), blind(61), { type: 'LIFT' }];
+  for (const event of events) actor.send(event);
+  return actor;
+}

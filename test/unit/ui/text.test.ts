@@ -3,7 +3,8 @@ import { applyVerdict, settleLift, settleMiaAccepted } from '../../../src/rules'
 import { presets } from '../../../src/game/presets';
 import { verdictDetails, verdictHeadline, verdictText } from '../../../src/ui/text/verdict';
 import { rulesInWords } from '../../../src/ui/text/rules';
-import { setupProblems } from '../../../src/ui/setup-problems';
+import { inputProblems } from '../../../src/game';
+import { inputProblemText, refusalText } from '../../../src/ui/text/problems';
 
 const names = ['Erik', 'Snorri', 'Olaf'];
 const longhall = presets.longhall;
@@ -65,10 +66,36 @@ describe('rules in words', () => {
 });
 
 describe('setting up', () => {
+  const problems = (players: string[]) =>
+    inputProblems({ players, rules: presets.box }).map(inputProblemText);
+
   it('needs 2 to 10 distinct, non-empty names', () => {
-    expect(setupProblems(['Ann', 'Bo'])).toEqual([]);
-    expect(setupProblems(['Ann'])).toEqual(['A game needs 2 to 10 players.']);
-    expect(setupProblems(['Ann', ' '])).toEqual(['Every player needs a name.']);
-    expect(setupProblems(['Ann', 'ann '])).toEqual(['Two players are called ann.']);
+    expect(problems(['Ann', 'Bo'])).toEqual([]);
+    expect(problems(['Ann'])).toEqual(['A game needs 2 to 10 players.']);
+    expect(problems(['Ann', ' '])).toEqual(['Every player needs a name.']);
+    expect(problems(['Ann', 'ann '])).toEqual(['Two players are called ann.']);
+  });
+
+  it('words the problems no screen of the app can make', () => {
+    const { rules } = { rules: { ...presets.box, doubles: 'sevens-high' } };
+    expect(
+      inputProblems({ players: ['Ann', 'Bo'], rules, opener: 5 }).map(inputProblemText),
+    ).toEqual([
+      'The opener must be one of players 1 to 2.',
+      'The setting Doubles order has a value Mia Cup does not know.',
+    ]);
+    expect(inputProblems({ players: ['Ann', 'Bo'] }).map(inputProblemText)).toEqual([
+      'The rules are missing.',
+    ]);
+  });
+});
+
+describe('refusals in words', () => {
+  it('say why by code, whatever the parameters', () => {
+    expect(refusalText({ code: 'roll-first' })).toBe('Roll the dice first.');
+    expect(refusalText({ code: 'claim-too-low', standing: 54 })).toBe(
+      'The claim must beat the standing one.',
+    );
+    expect(refusalText({ code: 'not-a-score', score: 13 })).toBe('That is not a Mia score.');
   });
 });

@@ -1,9 +1,9 @@
 /**
- * Component tests for the claim picker and the dice entry: in the app (legal claims under each
- * ranking, as the machine allows them) and mounted alone on the built page (their events).
+ * Stories of a turn at the table: calling a score (only the claims the table's ranking and
+ * rules allow, by tap or by keyboard) and entering the dice after a lift.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, claim, openFresh, roll, startGame, type Preset } from './fixtures';
+import { test, expect, claim, lift, openFresh, roll, startGame, type Preset } from './fixtures';
 
 const picker = (page: Page) => page.locator('mia-actions mia-claim-picker');
 
@@ -31,7 +31,7 @@ async function tableWith(
   await roll(page);
 }
 
-test.describe('claim picker in the game', () => {
+test.describe('calling a score', () => {
   test('ones-high: 21 scores in rank order, Mia marked, only beating claims enabled', async ({
     page,
   }) => {
@@ -43,6 +43,7 @@ test.describe('claim picker in the game', () => {
     await expect(mia).toContainText('Mia');
     await expect(mia).toHaveAttribute('aria-label', '21, Mia');
     await claim(page, 22);
+    await expect(page.getByTestId('standing')).toHaveText('22');
     // Bo hands it on blind: longhall may repeat 22.
     await page.locator('mia-actions [data-action="PASS_BLIND"]').click();
     expect(await enabled(page)).toEqual([21, 11, 22]);
@@ -50,6 +51,12 @@ test.describe('claim picker in the game', () => {
     await roll(page);
     expect(await enabled(page)).toEqual([21, 11]);
     await expect(picker(page).locator('button[data-score="22"]')).toHaveClass(/standing/);
+    // A score that does not beat the standing claim cannot be called, even by a forced tap.
+    await picker(page).locator('button[data-score="31"]').click({ force: true });
+    await expect(page.getByTestId('standing')).toHaveText('22');
+    await expect(picker(page)).toBeVisible();
+    await picker(page).getByRole('button', { name: '21, Mia' }).click();
+    await expect(page.getByTestId('standing')).toHaveText('21');
   });
 
   test('sixes-high: 66 tops the doubles; a blind pass must raise', async ({ page }) => {
@@ -115,65 +122,34 @@ test.describe('claim picker in the game', () => {
   });
 });
 
-test.describe('mounted alone', () => {
-  test('the claim picker fires only for allowed scores', async ({ page }) => {
+test.describe('entering the dice after a lift', () => {
+  test('two faces in any order, named before they are confirmed, settle the lift', async ({
+    page,
+  }) => {
     await openFresh(page);
-    await page.evaluate(() => {
-      const el = document.createElement('mia-claim-picker');
-      el.id = 'alone';
-      Object.assign(el, { scores: [21, 66, 55, 31], allowed: [21, 66], standing: 55 });
-      (window as unknown as { picks: number[] }).picks = [];
-      el.addEventListener('mia-pick', (e) =>
-        (window as unknown as { picks: number[] }).picks.push(e.detail.score),
-      );
-      document.body.prepend(el);
-    });
-    const alone = page.locator('#alone');
-    await expect(alone.locator('button')).toHaveCount(4);
-    await expect(alone.locator('button[data-score="55"]')).toBeDisabled();
-    await expect(alone.locator('button[data-score="55"]')).toHaveClass(/standing/);
-    await alone.locator('button[data-score="31"]').click({ force: true });
-    await alone.locator('button[data-score="66"]').click();
-    await alone.getByRole('button', { name: '21, Mia' }).click();
-    expect(await page.evaluate(() => (window as unknown as { picks: number[] }).picks)).toEqual([
-      66, 21,
-    ]);
-  });
-
-  test('the dice entry takes two faces in any order, then confirms once', async ({ page }) => {
-    await openFresh(page);
-    await page.evaluate(() => {
-      const el = document.createElement('mia-dice-entry');
-      el.id = 'alone';
-      (window as unknown as { rolls: number[][] }).rolls = [];
-      el.addEventListener('mia-dice', (e) =>
-        (window as unknown as { rolls: number[][] }).rolls.push(e.detail.dice),
-      );
-      document.body.prepend(el);
-    });
-    const alone = page.locator('#alone');
-    const confirm = alone.locator('button.confirm');
-    await expect(alone.getByRole('radio')).toHaveCount(12);
+    await startGame(page, ['Ann', 'Bo'], 'lizumo');
+    await roll(page);
+    await claim(page, 62);
+    await lift(page);
+    const entry = page.locator('mia-actions mia-dice-entry');
+    const confirm = entry.locator('button.confirm');
+    await expect(entry.getByRole('radio')).toHaveCount(12);
     await expect(confirm).toBeDisabled();
     await expect(confirm).toHaveText('Tap both dice');
-    await alone.getByRole('radio', { name: 'Die 1: 2' }).click();
+    await entry.getByRole('radio', { name: 'Die 1: 2' }).click();
     await expect(confirm).toBeDisabled();
-    await alone.getByRole('radio', { name: 'Die 2: 5' }).click();
-    await expect(alone.getByRole('radio', { name: 'Die 1: 2' })).toHaveAttribute(
+    await entry.getByRole('radio', { name: 'Die 2: 5' }).click();
+    await expect(entry.getByRole('radio', { name: 'Die 1: 2' })).toHaveAttribute(
       'aria-checked',
       'true',
     );
     await expect(confirm).toHaveText('The dice show 52');
-    await alone.getByRole('radio', { name: 'Die 2: 1' }).click();
+    await entry.getByRole('radio', { name: 'Die 2: 1' }).click();
     await expect(confirm).toHaveText('The dice show 21 (Mia)');
     await confirm.click();
-    await expect(confirm).toBeDisabled();
-    await alone.getByRole('radio', { name: 'Die 1: 6' }).click();
-    await alone.getByRole('radio', { name: 'Die 2: 6' }).click();
-    await confirm.click();
-    expect(await page.evaluate(() => (window as unknown as { rolls: number[][] }).rolls)).toEqual([
-      [2, 1],
-      [6, 6],
-    ]);
+    await expect(page.getByTestId('verdict')).toHaveText(
+      'Dice 21 (Mia), claim 62: the claim holds, so Bo loses 1 life.',
+    );
+    await expect(entry).toHaveCount(0);
   });
 });

@@ -1,25 +1,30 @@
 /**
- * The game session behind <mia-app>: opens the store, restores or starts the game's actor, saves
- * every accepted step, plays the cues of new verdicts, and keeps each finished game's result on
- * the session scoreboard (forgetting it again when the end is undone). No DOM but the cues.
+ * The game session behind the app: opens the store, restores or starts the game's actor, saves
+ * every accepted step, reports each newly settled round, and keeps each finished game's result
+ * on the session scoreboard (forgetting it again when the end is undone). No DOM.
  */
 import { createActor, type Subscription } from 'xstate';
-import { gameMachine, type GameInput } from '../game';
-import { GameStore, recordOf, restoreGame, type LoadResult } from '../game/persistence';
-import { resultOf } from '../game/scoreboard';
-import { changeScoreboard } from './scoreboard-service';
-import type { GameActor, GameSnapshot } from './context';
-import type { Cue } from './platform/cues';
-
-export type Unreadable = Extract<LoadResult, { kind: 'unreadable' }>;
+import {
+  gameMachine,
+  recordOf,
+  restoreGame,
+  resultOf,
+  type GameActor,
+  type GameInput,
+  type GameSnapshot,
+  type Settlement,
+  type Unreadable,
+} from '../game';
+import { GameStore } from './game-store';
+import type { Scoreboard } from './scoreboard';
 
 export interface SessionHooks {
   /** A game was started or restored, or dropped (null). */
   onActor(actor: GameActor | null): void;
   /** Saving started (true) or every pending save finished (false). */
   onSaving(saving: boolean): void;
-  /** A new verdict was settled. */
-  onCue(cue: Cue): void;
+  /** A round was settled (not one brought back by a restore). */
+  onSettled(settlement: Settlement): void;
   /** A save failed. */
   onError(error: unknown): void;
 }
@@ -34,11 +39,15 @@ export class GameSession {
   private pending = 0;
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly hooks: SessionHooks) {}
+  constructor(
+    private readonly hooks: SessionHooks,
+    private readonly scoreboard: Scoreboard,
+    private readonly openStore: () => Promise<GameStore> = () => GameStore.open(),
+  ) {}
 
   /** Open the store and bring back the stored game, if any. */
   async open(): Promise<{ setup: GameInput | null; unreadable: Unreadable | null }> {
-    this.store = await GameStore.open();
+    this.store = await this.openStore();
     const setup = await this.store.loadSetup();
     const loaded = await this.store.loadGame();
     if (loaded.kind === 'none') return { setup, unreadable: null };
@@ -70,11 +79,6 @@ export class GameSession {
     if (this.store) this.store = await this.store.clearGame();
   }
 
-  /** Wait until every save so far is written. */
-  flushed(): Promise<void> {
-    return this.queue;
-  }
-
   private drop(): void {
     this.subscription?.unsubscribe();
     this.actor?.stop();
@@ -95,11 +99,7 @@ export class GameSession {
       this.save(actor, input);
       this.score(snapshot, wasOver);
       const { history, lastOutcome } = snapshot.context;
-      if (history.length > before && lastOutcome) {
-        this.hooks.onCue(
-          lastOutcome.result ? 'game-over' : lastOutcome.eliminated ? 'elimination' : 'verdict',
-        );
-      }
+      if (history.length > before && lastOutcome) this.hooks.onSettled(lastOutcome);
     });
     this.hooks.onActor(actor);
     if (saveNow) this.save(actor, input);
@@ -111,9 +111,8 @@ export class GameSession {
     const id = this.gameId;
     const result = resultOf(id, snapshot.context);
     if (!result && !wasOver) return;
-    void changeScoreboard((board) => (result ? board.record(result) : board.forget(id))).catch(
-      (error) => this.hooks.onError(error),
-    );
+    const write = result ? this.scoreboard.record(result) : this.scoreboard.forget(id);
+    void write.catch((error) => this.hooks.onError(error));
   }
 
   private save(actor: GameActor, input: GameInput): void {

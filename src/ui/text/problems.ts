@@ -1,9 +1,13 @@
-/** The machine's refusals and warnings, by code, in words the table reads. */
-import { msg } from '@lit/localize';
-import type { GameWarning, RefusalCode } from '../../game';
+/**
+ * What the game layer reports as codes, in words the table reads: refused events, the cup's
+ * warnings, and problems that stop a game from starting.
+ */
+import { msg, str } from '@lit/localize';
+import type { GameWarning, InputProblem, Refusal } from '../../game';
+import { settingLabels } from './settings';
 
-export function refusalText(code: RefusalCode): string {
-  switch (code) {
+export function refusalText(refusal: Refusal): string {
+  switch (refusal.code) {
     case 'game-over':
       return msg('The game is over.');
     case 'awaiting-dice':
@@ -41,7 +45,7 @@ export function refusalText(code: RefusalCode): string {
   }
 }
 
-/** A warning in words; a code this version does not know falls back to the machine's words. */
+/** A warning in words. */
 export function warningText(warning: GameWarning): string {
   switch (warning.code) {
     case 'shake-while-lifting':
@@ -54,7 +58,25 @@ export function warningText(warning: GameWarning): string {
       return msg('The lid was opened before anyone rolled.');
     case 'sensor-after-game':
       return msg('The cup was used after the game ended.');
-    default:
-      return warning.message;
+  }
+}
+
+/** Why a game cannot start, in words (the new-game screen shows them). */
+export function inputProblemText(problem: InputProblem): string {
+  switch (problem.code) {
+    case 'player-count':
+      return msg(str`A game needs ${problem.min} to ${problem.max} players.`);
+    case 'unnamed-player':
+      return msg('Every player needs a name.');
+    case 'same-name':
+      return msg(str`Two players are called ${problem.name}.`);
+    case 'bad-opener':
+      return msg(str`The opener must be one of players 1 to ${problem.last + 1}.`);
+    case 'no-rules':
+      return msg('The rules are missing.');
+    case 'bad-setting':
+      return msg(
+        str`The setting ${settingLabels()[problem.setting]} has a value Mia Cup does not know.`,
+      );
   }
 }

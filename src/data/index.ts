@@ -1,0 +1,16 @@
+/**
+ * The data layer, between the game and the UI: where games, set-ups, scoreboard results and
+ * preferences are kept (IndexedDB, localStorage), and the game session that ties a running
+ * game to its store. No DOM, no words. The UI uses only these exports.
+ */
+export { GameStore, DB_NAME } from './game-store';
+export { Scoreboard, ScoreboardStore, SCOREBOARD_DB } from './scoreboard';
+export { GameSession, type SessionHooks } from './session';
+export {
+  PreferencesStore,
+  PREFERENCES_KEY,
+  type CupChoice,
+  type PreferenceStorage,
+  type Preferences,
+  type Theme,
+} from './preferences';
