@@ -1,6 +1,7 @@
 // `npm test`: every test the project has. Unit tests (Vitest), the C reference core (when
 // present), and the browser tests (Playwright in a real Chromium that this script finds).
 //   --unit-only  / --e2e-only  run one part; any other arguments go to Playwright.
+//   --deep  (`npm run test:deep`) only the long property tests, with many more runs.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { findChromium } from './find-chromium.mjs';
@@ -8,7 +9,11 @@ import { findChromium } from './find-chromium.mjs';
 const args = process.argv.slice(2);
 const unitOnly = args.includes('--unit-only');
 const e2eOnly = args.includes('--e2e-only');
-const rest = args.filter((a) => !a.startsWith('--unit-only') && !a.startsWith('--e2e-only'));
+const deep = args.includes('--deep');
+const rest = args.filter((a) => !['--unit-only', '--e2e-only', '--deep'].includes(a));
+
+/** The run counts of the deep run (the quick defaults are in the tests, see test/unit/random.ts). */
+const DEEP = { MIA_RANDOM_GAMES: '5000', MIA_MODEL_LIVES: '3' };
 
 const results = [];
 function step(name, command, commandArgs, env = {}) {
@@ -22,13 +27,16 @@ function step(name, command, commandArgs, env = {}) {
   return ok;
 }
 
-if (!e2eOnly) {
+if (deep) {
+  const files = ['test/unit/game/random-games.test.ts', 'test/unit/game/model.test.ts'];
+  step('deep', 'npx', ['vitest', 'run', ...files], DEEP);
+} else if (!e2eOnly) {
   step('unit', 'npx', ['vitest', 'run']);
   if (existsSync('firmware-protocol/reference/test.sh')) {
     step('firmware core (C)', 'bash', ['firmware-protocol/reference/test.sh']);
   }
 }
-if (!unitOnly) {
+if (!unitOnly && !deep) {
   let chromium;
   try {
     chromium = await findChromium();

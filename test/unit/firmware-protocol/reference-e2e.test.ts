@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../random';
 import {
   Capability,
   MAX_FRAME_LENGTH,
@@ -168,18 +169,6 @@ describe('C reference core -> TypeScript codec, a whole turn', () => {
   });
 });
 
-/** A small seeded PRNG (mulberry32), so the random frames are the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const FAMILIES = {
   info: (b: Uint8Array) => {
     const r = decodeInfo(b);
@@ -249,7 +238,7 @@ function randomFrame(family: Family, next: () => number): Uint8Array {
 
 describe('C reference core and TypeScript codec agree (differential)', () => {
   it('gives the same reason and the same re-encoding for 30,000 random frames', () => {
-    const next = prng(20261129);
+    const next = mulberry32(20261129);
     const cases: { family: Family; bytes: Uint8Array }[] = [];
     for (const family of Object.keys(FAMILIES) as Family[]) {
       for (let i = 0; i < 5000; i++) cases.push({ family, bytes: randomFrame(family, next) });

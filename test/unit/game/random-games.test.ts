@@ -1,10 +1,11 @@
 /**
- * Thousands of random games per preset, played to the end through the machine's public
- * contract, checking the invariants after every event.
+ * Random games per preset (`MIA_RANDOM_GAMES` each, 1,000s in `npm run test:deep`), played to
+ * the end through the machine's public contract, checking the invariants after every event,
+ * and that every refusal's explanation is true of the game it refuses in.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import { createActor } from 'xstate';
 import {
   firstCallerOf,
   gameMachine,
@@ -12,24 +13,72 @@ import {
   PRESET_IDS,
   refusal,
   type GameEvent,
+  type GameSnapshot as Snapshot,
+  type Refusal,
 } from '../../../src/game';
-import { ALL_SCORES, legalClaims } from '../../../src/rules';
+import { ALL_SCORES, areDice, isLegalClaim, isMia, isScore, legalClaims } from '../../../src/rules';
+import { mulberry32, runs } from '../random';
 
-type Snapshot = SnapshotFrom<typeof gameMachine>;
-const GAMES_PER_PRESET = 1000;
+const GAMES_PER_PRESET = runs('MIA_RANDOM_GAMES', 60);
 const MAX_EVENTS = 3000;
 
-/** A small seeded random source (mulberry32), so a failing seed replays exactly. */
 function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] };
+}
+
+/**
+ * What each refusal says about the game it was given in: the explanation agrees with the
+ * machine when this holds for every event the machine refuses.
+ */
+function explanationHolds(why: Refusal, s: Snapshot, event: GameEvent): boolean {
+  const { context: c, value: phase } = s;
+  const score = 'score' in event ? event.score : NaN;
+  const situation = (kind: 'rolled' | 'blind', firstCalledStanding: boolean) => ({
+    standing: c.claim,
+    kind,
+    firstCalledStanding,
+  });
+  const kind = event.type === 'PASS_BLIND' ? 'blind' : 'rolled';
+  switch (why.code) {
+    case 'game-over':
+      return s.hasTag('over');
+    case 'awaiting-dice':
+      return phase === 'lifting' && event.type !== 'DICE';
+    case 'roll-first':
+      return (phase === 'opening' || phase === 'facing') && !c.round.rolled;
+    case 'already-rolled':
+    case 'claim-first':
+      return phase === 'rolled' && event.type !== 'CLAIM';
+    case 'nothing-to-lift':
+      return c.round.lifter === null && (c.claim === null || event.type === 'DICE');
+    case 'already-believed':
+      return phase === 'peeked';
+    case 'mia-stands':
+      return c.claim !== null && isMia(c.claim);
+    case 'no-looking':
+      return !c.rules.believerLooks && event.type === 'PEEK';
+    case 'no-blind-pass':
+      return c.rules.blindPass === 'off' && event.type === 'PASS_BLIND';
+    case 'not-a-score':
+      return !isScore(score) && why.score === score;
+    case 'claim-too-low':
+      return why.standing === c.claim && !isLegalClaim(score, situation(kind, false), c.rules);
+    case 'must-raise':
+      return (
+        firstCallerOf(c, why.standing) === c.turn &&
+        isLegalClaim(score, situation(kind, false), c.rules) &&
+        !isLegalClaim(score, situation(kind, true), c.rules)
+      );
+    case 'not-a-mia':
+      return c.claim !== null && !isMia(c.claim) && event.type === 'ACCEPT_MIA';
+    case 'no-mia-accept':
+      return !c.rules.miaAccept && event.type === 'ACCEPT_MIA';
+    case 'bad-dice':
+      return event.type === 'DICE' && !areDice(event.dice);
+    case 'nothing-to-undo':
+      return c.past.length === 0 && event.type === 'UNDO';
+  }
 }
 
 const SENSORS: GameEvent[] = [
@@ -79,11 +128,14 @@ function playOneGame(presetId: (typeof PRESET_IDS)[number], seed: number) {
     }
     const before = actor.getSnapshot();
     const options = candidates(before, rnd);
-    // can() agrees with refusal() and with what the machine does, for a random candidate.
+    // can() agrees with refusal() and with what the machine does, for a random candidate,
+    // and the refusal's explanation is true of the game.
     const probe = rnd.pick(options);
     const accepted = before.can(probe);
-    expect(accepted).toBe(refusal(before, probe) === null);
-    if (!accepted) {
+    const why = refusal(before, probe);
+    expect(accepted).toBe(why === null);
+    if (why) {
+      expect(explanationHolds(why, before, probe), JSON.stringify([why, probe])).toBe(true);
       actor.send(probe);
       copy?.send(probe);
       expect(actor.getSnapshot()).toBe(before);
@@ -144,13 +196,17 @@ function playOneGame(presetId: (typeof PRESET_IDS)[number], seed: number) {
 
 describe('random games', () => {
   for (const presetId of PRESET_IDS) {
-    it(`${presetId}: ${GAMES_PER_PRESET} games keep every invariant`, { timeout: 120_000 }, () => {
-      fc.assert(
-        fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) =>
-          playOneGame(presetId, seed),
-        ),
-        { numRuns: GAMES_PER_PRESET },
-      );
-    });
+    it(
+      `${presetId}: ${GAMES_PER_PRESET} games keep every invariant`,
+      { timeout: 60_000 + GAMES_PER_PRESET * 100 },
+      () => {
+        fc.assert(
+          fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) =>
+            playOneGame(presetId, seed),
+          ),
+          { numRuns: GAMES_PER_PRESET },
+        );
+      },
+    );
   }
 });
