@@ -59,33 +59,33 @@ export const MAX_LIVES = 20;
 /** What is wrong with a rule set: it is missing, or a setting has a value no table uses. */
 export type RuleSetProblem = { code: 'no-rules' } | { code: 'bad-setting'; setting: keyof RuleSet };
 
-const oneOf =
-  (...values: readonly unknown[]) =>
-  (value: unknown): boolean =>
-    values.includes(value);
-const isBoolean = oneOf(true, false);
-
-/** The values each setting may take. */
-const VALID: { [K in keyof RuleSet]: (value: unknown) => boolean } = {
-  startingLives: (v) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_LIVES,
-  doubles: oneOf('ones-high', 'sixes-high'),
-  littleMia: isBoolean,
-  blindPass: oneOf('off', 'raise', 'repeat'),
-  believerLooks: isBoolean,
-  equalClaims: isBoolean,
-  miaAccept: isBoolean,
-  miaPenalty: oneOf('true-mia', 'any-mia'),
-  miaBluffCostsTwo: isBoolean,
-  lieCostsTwo: isBoolean,
-  starter: oneOf('loser', 'after-loser', 'claimer'),
-  end: oneOf('last-standing', 'first-out'),
+/** The values each setting but the lives may take, in the order a settings panel offers them. */
+export const SETTING_VALUES: {
+  readonly [K in Exclude<keyof RuleSet, 'startingLives'>]: readonly RuleSet[K][];
+} = {
+  doubles: ['ones-high', 'sixes-high'],
+  littleMia: [false, true],
+  blindPass: ['off', 'raise', 'repeat'],
+  believerLooks: [false, true],
+  equalClaims: [false, true],
+  miaAccept: [false, true],
+  miaPenalty: ['true-mia', 'any-mia'],
+  miaBluffCostsTwo: [false, true],
+  lieCostsTwo: [false, true],
+  starter: ['loser', 'after-loser', 'claimer'],
+  end: ['last-standing', 'first-out'],
 };
+
+function isValid(key: keyof RuleSet, value: unknown): boolean {
+  if (key !== 'startingLives') return (SETTING_VALUES[key] as readonly unknown[]).includes(value);
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_LIVES;
+}
 
 /** Problems with a rule set, as codes (the UI words them); empty when it is usable. */
 export function ruleSetProblems(rules: unknown): RuleSetProblem[] {
   if (typeof rules !== 'object' || rules === null) return [{ code: 'no-rules' }];
   const r = rules as Record<string, unknown>;
-  return RULE_KEYS.filter((key) => !VALID[key](r[key])).map((setting) => ({
+  return RULE_KEYS.filter((key) => !isValid(key, r[key])).map((setting) => ({
     code: 'bad-setting',
     setting,
   }));

@@ -6,7 +6,7 @@ import { scoreOf, scoresHighFirst } from '../rules';
 import { GameController } from './game-controller';
 import { ShortcutsController } from './shortcuts';
 import { baseStyles } from './styles';
-import { refusalText } from './text/problems';
+import { gameText } from './text/codes';
 import { scoreText } from './text/scores';
 import type { MiaDiceEvent, MiaPickEvent } from './events';
 import './mia-claim-picker';
@@ -90,7 +90,7 @@ export class MiaActions extends LitElement {
     const snapshot = this.game.value;
     if (!snapshot || !this.game.actor) return;
     const why = refusal(snapshot, event);
-    this.refused = why ? refusalText(why) : '';
+    this.refused = why ? gameText(why) : '';
     if (!why) this.game.actor.send(event);
   }
 

@@ -15,7 +15,7 @@ import type { RuleSet } from '../rules';
 import { fire, type MiaRulesEvent } from './events';
 import { baseStyles } from './styles';
 import { newGameStyles } from './mia-new-game.styles';
-import { inputProblemText } from './text/problems';
+import { gameText } from './text/codes';
 import { presetName, presetSummary } from './text/rules';
 import './mia-rule-settings';
 import './cup/mia-cup-choice';
@@ -131,7 +131,7 @@ export class MiaNewGame extends LitElement {
   }
 
   override render() {
-    const problems = inputProblems(this.input).map(inputProblemText);
+    const problems = inputProblems(this.input).map(gameText);
     const preset = presetOf(this.rules);
     return html`<section class="language" aria-labelledby="language-title">
         <h2 id="language-title">${msg('Language')}</h2>

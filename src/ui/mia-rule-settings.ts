@@ -5,9 +5,7 @@ import { MAX_LIVES, RULE_KEYS, type RuleSet } from '../rules';
 import { fire } from './events';
 import { baseStyles } from './styles';
 import { livesText } from './text/scores';
-import { choiceLabels, settingLabels, yesNo } from './text/settings';
-
-type Choice = { value: unknown; label: string };
+import { settingChoices, settingLabels, type Choice } from './text/settings';
 
 /**
  * Every setting of a rule set as big segmented buttons (lives as a stepper).
@@ -108,13 +106,10 @@ export class MiaRuleSettings extends LitElement {
   override render() {
     if (!this.rules) return null;
     const labels = settingLabels();
-    const enums = choiceLabels() as Partial<Record<keyof RuleSet, Choice[]>>;
     return RULE_KEYS.map((key) => {
       const label = labels[key];
       const control =
-        key === 'startingLives'
-          ? this.lives(label)
-          : this.choices(key, enums[key] ?? (yesNo() as Choice[]), label);
+        key === 'startingLives' ? this.lives(label) : this.choices(key, settingChoices(key), label);
       return html`<div class="setting">
         <span class="label" aria-hidden="true">${label}</span>${control}
       </div>`;

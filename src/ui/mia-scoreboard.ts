@@ -6,7 +6,7 @@ import { msg, localized, str } from '@lit/localize';
 import { scoreboard, type ScoreLine } from '../game';
 import { scoreboardContext } from './context';
 import { GameController } from './game-controller';
-import { baseStyles } from './styles';
+import { baseStyles, numberTableStyles } from './styles';
 import { numberText } from './text/scores';
 
 /**
@@ -18,6 +18,7 @@ import { numberText } from './text/scores';
 export class MiaScoreboard extends LitElement {
   static override styles = [
     baseStyles,
+    numberTableStyles,
     css`
       :host {
         display: grid;
@@ -30,22 +31,15 @@ export class MiaScoreboard extends LitElement {
         font-size: 1.5rem;
       }
       table {
-        width: 100%;
-        border-collapse: collapse;
         font-size: 1.2rem;
-        background: var(--surface);
         border-radius: var(--radius);
         overflow: hidden;
-        font-variant-numeric: tabular-nums;
       }
       th,
       td {
         padding: 10px 12px;
-        text-align: right;
-        border-bottom: 1px solid var(--line);
       }
       th {
-        color: var(--muted);
         font-size: 1rem;
       }
       th:first-child,

@@ -2,7 +2,24 @@ import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { msg, localized } from '@lit/localize';
 import type { Player, PlayerStats } from '../game';
-import { baseStyles } from './styles';
+import { baseStyles, numberTableStyles } from './styles';
+
+/** The number columns: each heading with the number it shows, in the table's order. */
+const COLUMNS: [() => string, (stats: PlayerStats, player: Player) => number][] = [
+  [() => msg('Lives left'), (_, p) => p.lives],
+  [() => msg('Lifts made'), (s) => s.liftsMade],
+  [() => msg('Lifts won'), (s) => s.liftsWon],
+  [() => msg('Lifts lost'), (s) => s.liftsMade - s.liftsWon],
+  [() => msg('Caught bluffing'), (s) => s.timesCaught],
+  [() => msg('Bluffs survived'), (s) => s.bluffsSurvived],
+  [() => msg('Lies low'), (s) => s.liesLow],
+  [() => msg('Blind passes'), (s) => s.blindPasses],
+  [() => msg('Mias rolled'), (s) => s.miasRolled],
+  [() => msg('Mias called'), (s) => s.miasClaimed],
+  [() => msg('Lives lost: caught'), (s) => s.livesLost.caught],
+  [() => msg('Lives lost: wrong lift'), (s) => s.livesLost.wrongLift],
+  [() => msg('Lives lost: gave up to Mia'), (s) => s.livesLost.miaGivenUp],
+];
 
 /**
  * The story of the game per player, one row each: lives, lifts made and won, caught bluffing,
@@ -14,6 +31,7 @@ import { baseStyles } from './styles';
 export class MiaStatsTable extends LitElement {
   static override styles = [
     baseStyles,
+    numberTableStyles,
     css`
       :host {
         display: block;
@@ -24,20 +42,13 @@ export class MiaStatsTable extends LitElement {
         border-radius: var(--radius);
       }
       table {
-        width: 100%;
-        border-collapse: collapse;
         font-size: 1.15rem;
-        background: var(--surface);
-        font-variant-numeric: tabular-nums;
       }
       th,
       td {
         padding: 8px 8px;
-        text-align: right;
-        border-bottom: 1px solid var(--line);
       }
       th {
-        color: var(--muted);
         font-size: 0.8rem;
         font-weight: 700;
         line-height: 1.15;
@@ -91,19 +102,7 @@ export class MiaStatsTable extends LitElement {
           <tr>
             ${places ? html`<th scope="col" class="place">${msg('Place')}</th>` : null}
             <th scope="col" class="name">${msg('Player')}</th>
-            <th scope="col">${msg('Lives left')}</th>
-            <th scope="col">${msg('Lifts made')}</th>
-            <th scope="col">${msg('Lifts won')}</th>
-            <th scope="col">${msg('Lifts lost')}</th>
-            <th scope="col">${msg('Caught bluffing')}</th>
-            <th scope="col">${msg('Bluffs survived')}</th>
-            <th scope="col">${msg('Lies low')}</th>
-            <th scope="col">${msg('Blind passes')}</th>
-            <th scope="col">${msg('Mias rolled')}</th>
-            <th scope="col">${msg('Mias called')}</th>
-            <th scope="col">${msg('Lives lost: caught')}</th>
-            <th scope="col">${msg('Lives lost: wrong lift')}</th>
-            <th scope="col">${msg('Lives lost: gave up to Mia')}</th>
+            ${COLUMNS.map(([heading]) => html`<th scope="col">${heading()}</th>`)}
           </tr>
         </thead>
         <tbody>
@@ -114,12 +113,7 @@ export class MiaStatsTable extends LitElement {
             return html`<tr class=${seat === this.top ? 'top' : ''} data-seat=${seat}>
               ${places ? html`<td class="place">${places[seat]}</td>` : null}
               <td class="name">${p.name}</td>
-              ${this.cell(p.lives)} ${this.cell(s.liftsMade)} ${this.cell(s.liftsWon)}
-              ${this.cell(s.liftsMade - s.liftsWon)} ${this.cell(s.timesCaught)}
-              ${this.cell(s.bluffsSurvived)} ${this.cell(s.liesLow)} ${this.cell(s.blindPasses)}
-              ${this.cell(s.miasRolled)} ${this.cell(s.miasClaimed)}
-              ${this.cell(s.livesLost.caught)} ${this.cell(s.livesLost.wrongLift)}
-              ${this.cell(s.livesLost.miaGivenUp)}
+              ${COLUMNS.map(([, value]) => this.cell(value(s, p)))}
             </tr>`;
           })}
         </tbody>

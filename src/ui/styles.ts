@@ -73,3 +73,21 @@ export const baseStyles = css`
     white-space: nowrap;
   }
 `;
+
+/** Tables of numbers (statistics, scoreboard): full width, figures right-aligned in columns. */
+export const numberTableStyles = css`
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    background: var(--surface);
+    font-variant-numeric: tabular-nums;
+  }
+  th,
+  td {
+    text-align: right;
+    border-bottom: 1px solid var(--line);
+  }
+  th {
+    color: var(--muted);
+  }
+`;

@@ -1,8 +1,9 @@
 /** Labels for the rule settings editor. */
 import { msg } from '@lit/localize';
-import type { RuleSet } from '../../rules';
+import { SETTING_VALUES, type RuleSet } from '../../rules';
 
-type Choice<K extends keyof RuleSet> = { value: RuleSet[K]; label: string };
+/** A value a setting can take, with its words. */
+export type Choice = { value: unknown; label: string };
 
 export const settingLabels = (): Record<keyof RuleSet, string> => ({
   startingLives: msg('Lives'),
@@ -19,32 +20,24 @@ export const settingLabels = (): Record<keyof RuleSet, string> => ({
   end: msg('Game ends'),
 });
 
-export const yesNo = (): Choice<'littleMia'>[] => [
-  { value: false, label: msg('No') },
-  { value: true, label: msg('Yes') },
-];
+/** The words of each value a setting offers (no two settings share a value but yes and no). */
+const VALUE_WORDS: Record<string, () => string> = {
+  'ones-high': () => msg('11 highest'),
+  'sixes-high': () => msg('66 highest'),
+  off: () => msg('Not allowed'),
+  raise: () => msg('Must raise'),
+  repeat: () => msg('May repeat'),
+  'true-mia': () => msg('Lifting a real Mia'),
+  'any-mia': () => msg('Any Mia, called or rolled'),
+  loser: () => msg('The loser'),
+  'after-loser': () => msg('After the loser'),
+  claimer: () => msg('The lifted claimer'),
+  'last-standing': () => msg('One player left'),
+  'first-out': () => msg('First player out'),
+  false: () => msg('No'),
+  true: () => msg('Yes'),
+};
 
-export const choiceLabels = () => ({
-  doubles: [
-    { value: 'ones-high', label: msg('11 highest') },
-    { value: 'sixes-high', label: msg('66 highest') },
-  ] satisfies Choice<'doubles'>[],
-  blindPass: [
-    { value: 'off', label: msg('Not allowed') },
-    { value: 'raise', label: msg('Must raise') },
-    { value: 'repeat', label: msg('May repeat') },
-  ] satisfies Choice<'blindPass'>[],
-  miaPenalty: [
-    { value: 'true-mia', label: msg('Lifting a real Mia') },
-    { value: 'any-mia', label: msg('Any Mia, called or rolled') },
-  ] satisfies Choice<'miaPenalty'>[],
-  starter: [
-    { value: 'loser', label: msg('The loser') },
-    { value: 'after-loser', label: msg('After the loser') },
-    { value: 'claimer', label: msg('The lifted claimer') },
-  ] satisfies Choice<'starter'>[],
-  end: [
-    { value: 'last-standing', label: msg('One player left') },
-    { value: 'first-out', label: msg('First player out') },
-  ] satisfies Choice<'end'>[],
-});
+/** The values a setting offers (all but the lives), with their words, in button order. */
+export const settingChoices = (key: keyof typeof SETTING_VALUES): Choice[] =>
+  SETTING_VALUES[key].map((value) => ({ value, label: VALUE_WORDS[String(value)]() }));

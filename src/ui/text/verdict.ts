@@ -3,20 +3,16 @@ import { msg, str } from '@lit/localize';
 import type { Settlement, TwoLifeReason } from '../../rules';
 import { livesText, scoreText } from './scores';
 
-export function twoLivesReasonText(reason: TwoLifeReason): string {
-  switch (reason) {
-    case 'true-mia':
-      return msg('Lifting a real Mia costs 2 lives.');
-    case 'mia-called':
-      return msg('A Mia was called, so the loser loses 2 lives.');
-    case 'mia-under-cup':
-      return msg('Mia was under the cup, so the loser loses 2 lives.');
-    case 'mia-bluff':
-      return msg('A caught Mia bluff costs 2 lives.');
-    case 'lie':
-      return msg('At this table a caught lie costs 2 lives.');
-  }
-}
+const TWO_LIVES: Record<TwoLifeReason, () => string> = {
+  'true-mia': () => msg('Lifting a real Mia costs 2 lives.'),
+  'mia-called': () => msg('A Mia was called, so the loser loses 2 lives.'),
+  'mia-under-cup': () => msg('Mia was under the cup, so the loser loses 2 lives.'),
+  'mia-bluff': () => msg('A caught Mia bluff costs 2 lives.'),
+  lie: () => msg('At this table a caught lie costs 2 lives.'),
+};
+
+/** Why the loser loses two lives. */
+export const twoLivesReasonText = (reason: TwoLifeReason): string => TWO_LIVES[reason]();
 
 /** The verdict itself: "Dice 41, claim 61: Olaf bluffed and loses 1 life." */
 export function verdictHeadline(outcome: Settlement, names: readonly string[]): string {

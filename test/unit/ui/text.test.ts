@@ -4,7 +4,7 @@ import { presets } from '../../../src/game/presets';
 import { verdictDetails, verdictHeadline, verdictText } from '../../../src/ui/text/verdict';
 import { rulesInWords } from '../../../src/ui/text/rules';
 import { inputProblems } from '../../../src/game';
-import { inputProblemText, refusalText } from '../../../src/ui/text/problems';
+import { gameText } from '../../../src/ui/text/codes';
 
 const names = ['Erik', 'Snorri', 'Olaf'];
 const longhall = presets.longhall;
@@ -67,7 +67,7 @@ describe('rules in words', () => {
 
 describe('setting up', () => {
   const problems = (players: string[]) =>
-    inputProblems({ players, rules: presets.box }).map(inputProblemText);
+    inputProblems({ players, rules: presets.box }).map(gameText);
 
   it('needs 2 to 10 distinct, non-empty names', () => {
     expect(problems(['Ann', 'Bo'])).toEqual([]);
@@ -78,13 +78,11 @@ describe('setting up', () => {
 
   it('words the problems no screen of the app can make', () => {
     const { rules } = { rules: { ...presets.box, doubles: 'sevens-high' } };
-    expect(
-      inputProblems({ players: ['Ann', 'Bo'], rules, opener: 5 }).map(inputProblemText),
-    ).toEqual([
+    expect(inputProblems({ players: ['Ann', 'Bo'], rules, opener: 5 }).map(gameText)).toEqual([
       'The opener must be one of players 1 to 2.',
       'The setting Doubles order has a value Mia Cup does not know.',
     ]);
-    expect(inputProblems({ players: ['Ann', 'Bo'] }).map(inputProblemText)).toEqual([
+    expect(inputProblems({ players: ['Ann', 'Bo'] }).map(gameText)).toEqual([
       'The rules are missing.',
     ]);
   });
@@ -92,10 +90,10 @@ describe('setting up', () => {
 
 describe('refusals in words', () => {
   it('say why by code, whatever the parameters', () => {
-    expect(refusalText({ code: 'roll-first' })).toBe('Roll the dice first.');
-    expect(refusalText({ code: 'claim-too-low', standing: 54 })).toBe(
+    expect(gameText({ code: 'roll-first' })).toBe('Roll the dice first.');
+    expect(gameText({ code: 'claim-too-low', standing: 54 })).toBe(
       'The claim must beat the standing one.',
     );
-    expect(refusalText({ code: 'not-a-score', score: 13 })).toBe('That is not a Mia score.');
+    expect(gameText({ code: 'not-a-score', score: 13 })).toBe('That is not a Mia score.');
   });
 });
