@@ -14,7 +14,7 @@ import {
 import { inputProblems } from './input';
 import type { GameContext, GameEvent, GameInput, Phase, Round, UndoFrame } from './types';
 
-export function newRound(number: number, opener: number): Round {
+function newRound(number: number, opener: number): Round {
   return { number, opener, claims: [], rolled: false, looked: false, lifter: null };
 }
 

@@ -20,7 +20,7 @@ import type { GameInput, Phase } from './types';
  */
 export const SCHEMA_VERSION = 2;
 /** The version of the remembered set-up's shape (players and rules). */
-export const SETUP_SCHEMA = 1;
+const SETUP_SCHEMA = 1;
 
 /** One stored game. */
 export interface StoredGame {

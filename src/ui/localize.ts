@@ -54,7 +54,7 @@ export function browserLocale(languages: readonly string[]): AppLocale {
 }
 
 /** The language to speak: the one picked in the app, else the browser's. */
-export const localeFor = (picked: string | null): AppLocale =>
+const localeFor = (picked: string | null): AppLocale =>
   isAppLocale(picked) ? picked : browserLocale(navigator.languages ?? []);
 
 /** Speak the language picked (null: the browser's) now. */

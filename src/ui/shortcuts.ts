@@ -10,7 +10,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 export type Shortcut =
   'roll' | 'peek' | 'blind' | 'lift' | 'give-up' | 'digit' | 'cancel' | 'undo' | 'shake' | 'lid';
 
-export const KEY_MAP: Readonly<Record<string, Shortcut>> = {
+const KEY_MAP: Readonly<Record<string, Shortcut>> = {
   r: 'roll',
   p: 'peek',
   b: 'blind',
@@ -35,7 +35,7 @@ function typing(event: KeyboardEvent): boolean {
 }
 
 /** The shortcut a key press means, with its key (lower case), or null. */
-export function shortcutOf(event: KeyboardEvent): { shortcut: Shortcut; key: string } | null {
+function shortcutOf(event: KeyboardEvent): { shortcut: Shortcut; key: string } | null {
   if (event.repeat || typing(event)) return null;
   const key = event.key.toLowerCase();
   if (event.ctrlKey || event.metaKey) {
