@@ -44,5 +44,11 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts'],
     environment: 'node',
+    // Test files share their workers' module cache instead of a fresh process each (which cost
+    // more than the tests themselves), and both cores run files: the unit run takes seconds.
+    // Tests must not rely on module state another file left (none does; fake-indexeddb
+    // databases have per-file names).
+    isolate: false,
+    maxWorkers: 2,
   },
 });

@@ -19,7 +19,7 @@ import {
 import { ALL_SCORES, areDice, isLegalClaim, isMia, isScore, legalClaims } from '../../../src/rules';
 import { mulberry32, runs } from '../random';
 
-const GAMES_PER_PRESET = runs('MIA_RANDOM_GAMES', 60);
+const GAMES_PER_PRESET = runs('MIA_RANDOM_GAMES', 40);
 const MAX_EVENTS = 3000;
 
 function random(seed: number) {
