@@ -49,8 +49,8 @@ export default tseslint.config(
     files: ['src/rules/**/*.ts'],
     rules: layer([
       {
-        group: [...folders('game', 'data', 'ui', 'cup'), 'xstate', 'idb', 'lit', 'lit/*'],
-        message: 'rules are pure: no game, data, ui, cup, xstate, idb or lit',
+        group: [...folders('game', 'data', 'ui', 'cup'), 'xstate', 'idb', 'lit', 'lit/*', '@lit/*'],
+        message: 'rules are pure: no game, data, ui, cup, xstate, idb, lit or words',
       },
     ]),
   },
@@ -58,8 +58,8 @@ export default tseslint.config(
     files: ['src/game/**/*.ts'],
     rules: layer([
       {
-        group: [...folders('data', 'ui', 'cup'), 'idb', 'lit', 'lit/*'],
-        message: 'game depends on rules only: storage is the data layer',
+        group: [...folders('data', 'ui', 'cup'), 'idb', 'lit', 'lit/*', '@lit/*'],
+        message: 'game depends on rules only: no storage (the data layer), no words (ui/text)',
       },
     ]),
   },
