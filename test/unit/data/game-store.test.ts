@@ -1,22 +1,14 @@
-import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GameStore } from '../../../src/data';
 import { SCHEMA_VERSION, recordOf, restoreGame } from '../../../src/game';
 import v1 from '../game/fixtures/stored-game-v1.json';
 import { example000 as input, midLift } from '../game/helpers';
 
-let dbCount = 0;
-const freshName = () => `mia-test-${(dbCount += 1)}`;
-const stores: GameStore[] = [];
-async function openStore(name = freshName()): Promise<GameStore> {
-  const store = await GameStore.open(name);
-  stores.push(store);
-  return store;
-}
-afterEach(() => {
-  for (const store of stores.splice(0)) store.close();
-});
+import { databases } from './helpers';
+
+const { fresh: freshName, keep } = databases('game-store-test');
+const openStore = (name = freshName()) => keep(GameStore.open(name));
 
 describe('stored games', () => {
   it('finds nothing in a new database', async () => {
@@ -108,8 +100,7 @@ describe('unreadable data', () => {
     });
     await expect(store.saveGame(recordOf(midLift(), input))).rejects.toThrow(/newer/);
 
-    const fresh = await store.clearGame();
-    stores.push(fresh);
+    const fresh = await keep(store.clearGame());
     expect(fresh.newer).toBe(false);
     expect(await fresh.loadGame()).toEqual({ kind: 'none' });
     await fresh.saveGame(recordOf(midLift(), input));

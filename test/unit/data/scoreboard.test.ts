@@ -1,9 +1,9 @@
-import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DB_NAME, GameStore, Scoreboard, ScoreboardStore } from '../../../src/data';
 import { groupKey, presets, resultOf, scoreboard } from '../../../src/game';
 import { liftWith, newGame, resultAt as at, roll } from '../game/helpers';
+import { databases } from './helpers';
 
 const rules = { ...presets.longhall, startingLives: 1 };
 
@@ -15,16 +15,8 @@ function finished(players: string[], opener: number) {
   return g;
 }
 
-let count = 0;
-const stores: { close(): void }[] = [];
-async function open(name = `scoreboard-test-${(count += 1)}`) {
-  const store = await ScoreboardStore.open(name);
-  stores.push(store);
-  return store;
-}
-afterEach(() => {
-  for (const store of stores.splice(0)) store.close();
-});
+const { fresh, keep } = databases('scoreboard-test');
+const open = (name = fresh()) => keep(ScoreboardStore.open(name));
 
 describe('the scoreboard in IndexedDB', () => {
   it('accumulates games of the same players and counts a re-recorded game once', async () => {
@@ -61,8 +53,7 @@ describe('the scoreboard in IndexedDB', () => {
   });
 
   it('lives in its own database: the game store is untouched', async () => {
-    const games = await GameStore.open(DB_NAME);
-    stores.push(games);
+    await keep(GameStore.open(DB_NAME));
     const store = await open();
     await store.record(at(['Ann', 'Bo'], [1, 2], '1'));
     const raw = await openDB(DB_NAME);
@@ -71,7 +62,7 @@ describe('the scoreboard in IndexedDB', () => {
   });
 
   it('skips an unreadable stored result', async () => {
-    const name = `scoreboard-test-${(count += 1)}`;
+    const name = fresh();
     const store = await open(name);
     const raw = await openDB(name);
     await raw.put('results', { id: 'x', group: groupKey(['Ann', 'Bo']), schema: 99 });
@@ -83,7 +74,7 @@ describe('the scoreboard in IndexedDB', () => {
 
 describe('the page scoreboard', () => {
   it('opens its store on first use, retries a failed open, and tells of every change', async () => {
-    const name = `scoreboard-test-${(count += 1)}`;
+    const name = fresh();
     let opens = 0;
     const board = new Scoreboard(async () => {
       opens += 1;

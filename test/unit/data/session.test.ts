@@ -1,28 +1,20 @@
-import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GameSession, GameStore, Scoreboard, ScoreboardStore } from '../../../src/data';
 import type { GameActor, Settlement } from '../../../src/game';
 import { example000, liftWith, roll } from '../game/helpers';
+import { databases } from './helpers';
 
-let count = 0;
-const opened: { close(): void }[] = [];
-afterEach(() => {
-  for (const store of opened.splice(0)) store.close();
-});
+const { fresh, keep } = databases('session-test');
 
 /** A session on fresh databases, with what its hooks heard. */
-function session(name = `session-test-${(count += 1)}`) {
+function session(name = fresh()) {
   const heard = {
     actors: [] as (GameActor | null)[],
     settled: [] as Settlement[],
     saving: [] as boolean[],
     errors: [] as unknown[],
   };
-  const scoreboard = new Scoreboard(async () => {
-    const store = await ScoreboardStore.open(`${name}-board`);
-    opened.push(store);
-    return store;
-  });
+  const scoreboard = new Scoreboard(() => keep(ScoreboardStore.open(`${name}-board`)));
   const s = new GameSession(
     {
       onActor: (actor) => heard.actors.push(actor),
@@ -31,11 +23,7 @@ function session(name = `session-test-${(count += 1)}`) {
       onError: (error) => heard.errors.push(error),
     },
     scoreboard,
-    async () => {
-      const store = await GameStore.open(name);
-      opened.push(store);
-      return store;
-    },
+    () => keep(GameStore.open(name)),
   );
   return { s, heard, scoreboard, name };
 }
@@ -86,15 +74,13 @@ describe('the game session', () => {
   it('says when the stored game cannot be read, and forgets it on request', async () => {
     const { s, name } = session();
     await s.open();
-    const raw = await GameStore.open(name);
-    opened.push(raw);
+    const raw = await keep(GameStore.open(name));
     await raw.saveGame({ schema: 2, savedAt: '', input: example000, snapshot: 'torn' });
     const again = session(name);
     const { unreadable } = await again.s.open();
     expect(unreadable).toMatchObject({ kind: 'unreadable', reason: 'corrupt' });
     await again.s.discard();
-    const check = await GameStore.open(name);
-    opened.push(check);
+    const check = await keep(GameStore.open(name));
     expect(await check.loadGame()).toEqual({ kind: 'none' });
   });
 });
