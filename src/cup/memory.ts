@@ -80,7 +80,7 @@ const LEGACY_KEY = 'mia-cup.remembered';
  * versions); where there is no storage it keeps them for the page's life.
  */
 export function localStorageMemory(key = 'mia-cup.cups'): CupMemory {
-  const storage = typeof localStorage === 'undefined' ? null : localStorage;
+  const storage = reachableStorage();
   let fallback: KnownCup[] = [];
   const read = (k: string): unknown => {
     try {
@@ -103,8 +103,21 @@ export function localStorageMemory(key = 'mia-cup.cups'): CupMemory {
   if (legacy && typeof legacy.deviceId === 'string' && !load().length) {
     save(decodeCups([{ minor: 0, ownerKey: null, bootId: null, usedAt: 0, ...legacy }]));
   }
-  storage?.removeItem(LEGACY_KEY);
+  try {
+    storage?.removeItem(LEGACY_KEY);
+  } catch {
+    // Read-only storage: the old record is read again next time, harmlessly.
+  }
   return memoryOver(load, save);
+}
+
+/** `localStorage`, or null where there is none or it may not be used (some private modes). */
+function reachableStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
 }
 
 /** Memory that lasts as long as the object (tests, the simulated cup). */

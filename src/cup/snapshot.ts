@@ -4,7 +4,6 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { Config, CupState, Info, Rejection } from '../../firmware-protocol/codec';
-import { CupDisconnectedError } from './errors';
 import type {
   ConnectionStatus,
   CupAvailability,
@@ -159,8 +158,7 @@ export class CupSnapshotStore {
     try {
       return await run();
     } catch (error) {
-      const message = error instanceof CupDisconnectedError ? error.message : messageOf(error);
-      this.patch({ error: message });
+      this.patch({ error: messageOf(error) });
       throw error;
     }
   }
