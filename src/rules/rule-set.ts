@@ -102,8 +102,10 @@ export function ruleSetProblems(rules: unknown): RuleSetProblem[] {
   if (typeof rules !== 'object' || rules === null) return [{ code: 'no-rules' }];
   const r = rules as Record<string, unknown>;
   const keys = [...RULE_KEYS, 'maxPlayers'] as const;
-  return keys.filter((key) => !isValid(key, r[key])).map((setting) => ({
-    code: 'bad-setting',
-    setting,
-  }));
+  return keys
+    .filter((key) => !isValid(key, r[key]))
+    .map((setting) => ({
+      code: 'bad-setting',
+      setting,
+    }));
 }

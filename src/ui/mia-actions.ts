@@ -31,6 +31,8 @@ export class MiaActions extends LitElement {
       }
       .prompt {
         margin: 0;
+        overflow-wrap: anywhere;
+        min-width: 0;
         font-size: 1.45rem;
         font-weight: 800;
         line-height: 1.25;

@@ -35,8 +35,10 @@ type Screen = 'loading' | 'setup' | 'game' | 'unreadable';
  * language, and carries out the commands of the toolbar and the screens. Reflects `saving`
  * while steps are being written to IndexedDB.
  */
-@localized()
+// `localized` must come before `customElement` is applied (decorators apply bottom-up): <mia-app>
+// is in the page when it is defined, so it is built at once, and would miss the language switch.
 @customElement('mia-app')
+@localized()
 export class MiaApp extends LitElement {
   static override styles = [baseStyles, appStyles];
 

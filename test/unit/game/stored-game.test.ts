@@ -43,7 +43,7 @@ describe('records of earlier versions', () => {
     });
   });
 
-  it('brings a record of version 2 up to date: the rules get the tradition\'s player limit', () => {
+  it("brings a record of version 2 up to date: the rules get the tradition's player limit", () => {
     expect(v2.input.rules).not.toHaveProperty('maxPlayers');
     const { game, context } = playOn(v2);
     expect(game).toEqual(v3);
