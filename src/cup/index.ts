@@ -9,6 +9,7 @@ export * from './errors';
 export { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 export { SimulatedCup, SimulatedTransport } from './simulated';
 export { CupFirmware, type FirmwareOptions } from './sim-firmware';
+export type { CupFault, CupFaults } from './sim-faults';
 export { WebBluetoothTransport } from './web-bluetooth';
 export { inMemory, localStorageMemory, type CupMemory, type KnownCup } from './memory';
 export type { CupTransport } from './transport';
