@@ -3,7 +3,7 @@
  * `navigator.bluetooth`), the simulated cup, and `CupConnection`, which turns either into typed
  * cup events. Nothing here knows the game.
  */
-export { CupConnection, type CupConnectionOptions } from './connection';
+export { CupConnection, type CupConnectionOptions, type LentCup } from './connection';
 export * from './events';
 export * from './errors';
 export { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
