@@ -61,6 +61,8 @@ export class MiaApp extends LitElement {
   @state() private screen: Screen = 'loading';
   @state() private setup: GameInput | null = null;
   @state() private unreadable: Unreadable | null = null;
+  /** "Check this cup" is open (`#check` or `?check`); its screen is loaded on demand. */
+  @state() private checking = isCheckUrl();
 
   private game = new GameController(this, { actor: () => this.actor });
   private keeper = new ScreenKeeper();
@@ -93,11 +95,13 @@ export class MiaApp extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    window.addEventListener('hashchange', this.followUrl);
     this.apply(this.preferences.value);
     void this.load();
   }
 
   override disconnectedCallback(): void {
+    window.removeEventListener('hashchange', this.followUrl);
     this.keeper.set(false);
     super.disconnectedCallback();
   }
@@ -164,7 +168,23 @@ export class MiaApp extends LitElement {
     this.keeper.set(this.inGame && !this.game.value?.hasTag('over'));
   }
 
+  private readonly followUrl = () => (this.checking = isCheckUrl());
+
+  private closeCheck(): void {
+    const url = new URL(location.href);
+    url.hash = '';
+    url.searchParams.delete('check');
+    history.replaceState(null, '', url);
+    this.checking = false;
+  }
+
   private renderScreen() {
+    if (this.checking) {
+      void import('./check/mia-check-screen');
+      return html`<mia-check-screen
+        @mia-check-close=${() => this.closeCheck()}
+      ></mia-check-screen>`;
+    }
     switch (this.screen) {
       case 'loading':
         return html`<p class="loading">${msg('Opening the table…')}</p>`;
@@ -208,6 +228,11 @@ export class MiaApp extends LitElement {
       </header>
       <main @mia-command=${onCommand}>${this.renderScreen()}</main>`;
   }
+}
+
+/** The URL asks for "Check this cup". */
+function isCheckUrl(): boolean {
+  return location.hash === '#check' || new URLSearchParams(location.search).has('check');
 }
 
 declare global {

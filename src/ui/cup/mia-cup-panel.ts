@@ -161,6 +161,7 @@ export class MiaCupPanel extends LitElement {
         </button>`,
         html`<button @click=${this.disconnect}>${msg('Disconnect')}</button>`,
         html`<button @click=${this.forget}>${msg('Forget this cup')}</button>`,
+        html`<button @click=${() => (location.hash = 'check')}>${msg('Check this cup')}</button>`,
       );
     } else if (phase === 'reconnecting') {
       buttons.push(
