@@ -10,6 +10,7 @@ import {
   encodeInfo,
   encodeReply,
   encodeState,
+  encodeTelemetry,
   type Config,
   type CupEvent as WireEvent,
   type Info,
@@ -19,8 +20,9 @@ import { controlWrite } from './sim-control';
 import { infoOf, stringsOf, type DeviceStrings } from './sim-info';
 import { SimLog } from './sim-log';
 import { SimOwner } from './sim-owner';
+import { SimTelemetry } from './sim-telemetry';
 
-export type NotifyCharacteristic = 'events' | 'state' | 'reply' | 'battery';
+export type NotifyCharacteristic = 'events' | 'state' | 'reply' | 'battery' | 'telemetry';
 
 export interface FirmwareOptions {
   /** The cup's clock source, ms; "ms since boot" counts from the first reading. */
@@ -40,6 +42,10 @@ export interface FirmwareOptions {
   lidOpenAtBoot?: boolean;
   /** How long an unproven connection to a cup with an owner may stay, ms (PROTOCOL.md: 10 s). */
   unprovenDropMs?: number;
+  /** The telemetry stream (1.1 addition; default on for 1.1): false for a cup without it. */
+  telemetry?: boolean;
+  /** The accelerometer's rate, Hz (the telemetry stream runs at it, at most 100 Hz). */
+  accelRateHz?: number;
 }
 
 /** The reset gesture: lid open from boot for this long forgets the owner (PROTOCOL.md 6). */
@@ -64,6 +70,9 @@ export class CupFirmware {
   bootId = 0;
   /** Protocol 1.1 or later: boot id, ownership, a lid open at boot reported. */
   readonly oneOne: boolean;
+  /** The telemetry stream (1.1 addition); feed it readings with `sample` and `lidReading`. */
+  readonly telemetry: SimTelemetry;
+  readonly accelRateHz: number;
 
   private readonly now: () => number;
   private bootAt: number;
@@ -93,6 +102,10 @@ export class CupFirmware {
     this.info = infoOf(options, this.log.capacity);
     this.strings = stringsOf(this.info);
     this.oneOne = this.info.protocolMajor === 1 && this.info.protocolMinor >= 1;
+    this.accelRateHz = options.accelRateHz ?? 100;
+    this.telemetry = new SimTelemetry({
+      send: (frame) => this.send('telemetry', encodeTelemetry(frame)),
+    });
     this.bootAt = this.now();
     this.boot(options.lidOpenAtBoot ?? false);
   }
@@ -140,6 +153,43 @@ export class CupFirmware {
     });
   }
 
+  /**
+   * Raw readings, as the sensors give them (cup time `atMs`, default now): they go out on the
+   * telemetry stream while one runs. The model has no detectors: events come from the
+   * physical controls above (or from a replayed trace's events, `logSensed`).
+   */
+  sample(x: number, y: number, z: number, atMs = this.clock): void {
+    this.telemetry.accel(atMs, x, y, z);
+  }
+
+  lidReading(open: boolean, atMs = this.clock): void {
+    this.telemetry.lidReading(atMs, open);
+  }
+
+  /** Log an event the cup sensed at its own time (a replayed trace's events). */
+  logSensed(event: WireEvent): void {
+    switch (event.type) {
+      case 'shake_started':
+        this.shakeStartedAt = event.timeMs;
+        break;
+      case 'shake_ended':
+        this.shakeStartedAt = null;
+        this.shakeCount = (this.shakeCount + 1) & 0xffff;
+        break;
+      case 'lid_opened':
+        this.lidOpen = true;
+        this.lidOpenedAt = event.timeMs;
+        this.lidOpenCount = (this.lidOpenCount + 1) & 0xffff;
+        break;
+      case 'lid_closed':
+        this.lidOpen = false;
+        break;
+      default:
+        return;
+    }
+    this.logEvent(event);
+  }
+
   get shaking(): boolean {
     return this.shakeStartedAt !== null;
   }
@@ -173,6 +223,7 @@ export class CupFirmware {
 
   /** Time passes: the reset gesture completes once the lid has been open 5 s since boot. */
   tick(): void {
+    this.telemetry.tick(this.clock);
     if (this.lidOpenSinceBoot && this.clock >= RESET_HOLD_MS && this.owner.owned) {
       this.owner.release();
       this.lidOpenSinceBoot = false;
@@ -196,6 +247,7 @@ export class CupFirmware {
   disconnect(): void {
     this.connected = false;
     this.subscribed.clear();
+    this.telemetry.drop(); // a stream ends with its connection
     if (this.stateTimer) clearTimeout(this.stateTimer);
     if (this.unprovenTimer) clearTimeout(this.unprovenTimer);
     this.stateTimer = null;
