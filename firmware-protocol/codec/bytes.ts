@@ -15,6 +15,10 @@ export function u16(b: Uint8Array, at: number): number {
   return b[at] | (b[at + 1] << 8);
 }
 
+export function i16(b: Uint8Array, at: number): number {
+  return (u16(b, at) << 16) >> 16;
+}
+
 export function u32(b: Uint8Array, at: number): number {
   return (b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)) >>> 0;
 }
@@ -64,6 +68,13 @@ export class FrameWriter {
     const v = checkUint(value, 0xffff, field);
     this.bytes.push(v & 0xff, v >> 8);
     return this;
+  }
+
+  i16(value: number, field: string): this {
+    if (!Number.isInteger(value) || value < -0x8000 || value > 0x7fff) {
+      throw new RangeError(`${field} must be an integer in -32768..32767, got ${value}`);
+    }
+    return this.u16(value & 0xffff, field);
   }
 
   u32(value: number, field: string): this {

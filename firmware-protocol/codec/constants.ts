@@ -16,6 +16,8 @@ export const CHARACTERISTIC_UUIDS = {
   state: '1b6f0003-41d3-41c4-8a54-dbc89fce81fd',
   control: '1b6f0004-41d3-41c4-8a54-dbc89fce81fd',
   reply: '1b6f0005-41d3-41c4-8a54-dbc89fce81fd',
+  /** 1.1 addition: raw samples while a telemetry stream runs (capability bit 6). */
+  telemetry: '1b6f0006-41d3-41c4-8a54-dbc89fce81fd',
 } as const;
 
 /** Standard services and characteristics (16-bit numbers, as Web Bluetooth accepts them). */
@@ -40,6 +42,8 @@ export const Capability = {
   buzzer: 1 << 3,
   battery: 1 << 4,
   configPersist: 1 << 5,
+  /** 1.1 addition: the Telemetry characteristic and the telemetry opcodes. */
+  telemetry: 1 << 6,
 } as const;
 
 /** Event type bytes (0 is reserved and invalid). */
@@ -52,7 +56,10 @@ export const EventType = {
 } as const;
 export type KnownEventType = keyof typeof EventType;
 
-/** Control opcodes (0 is reserved and unknown). The last four are 1.1 (ownership). */
+/**
+ * Control opcodes (0 is reserved and unknown). 0x05..0x08 are 1.1 (ownership), 0x09 and 0x0a a
+ * 1.1 addition (telemetry).
+ */
 export const Opcode = {
   identify: 0x01,
   replay_since: 0x02,
@@ -62,6 +69,8 @@ export const Opcode = {
   auth_prove: 0x06,
   claim: 0x07,
   release: 0x08,
+  telemetry_start: 0x09,
+  telemetry_stop: 0x0a,
 } as const;
 export type OpName = keyof typeof Opcode;
 
@@ -118,10 +127,19 @@ export const Length = {
   authProve: 18,
   claim: 18,
   release: 2,
+  telemetryStart: 3,
+  telemetryStop: 2,
   replyHeader: 3,
   replayResult: 7,
   configResult: 13,
   challengeResult: 19,
+  telemetryStartResult: 6,
+  telemetryStopResult: 5,
+  telemetryHeader: 7,
+  telemetryAccel: 13,
+  telemetryAccel2: 20,
+  telemetryLid: 10,
+  telemetryEnd: 8,
   config: 10,
   advert: 9,
 } as const;
@@ -134,3 +152,13 @@ export const AUTH_BYTES = 16;
 export const MAX_ADVERT_LENGTH = 13;
 /** Service data flag bits (1.1). */
 export const AdvertFlag = { owned: 1 << 0 } as const;
+
+/** Telemetry frame kinds (1.1 addition; 0 is reserved and invalid). */
+export const TelemetryKind = { accel: 0x01, accel2: 0x02, lid: 0x03, end: 0x04 } as const;
+export type KnownTelemetryKind = keyof typeof TelemetryKind;
+/** Why a telemetry stream ended, by the `end` frame's reason byte. */
+export const TELEMETRY_END_REASONS = ['stop', 'limit', 'other'] as const;
+export type TelemetryEndReason = (typeof TELEMETRY_END_REASONS)[number];
+/** The longest stream a `telemetry_start` may ask for, and the fastest rate a cup sends. */
+export const TELEMETRY_MAX_SECONDS = 60;
+export const TELEMETRY_MAX_RATE_HZ = 100;

@@ -2,6 +2,7 @@
 
 import {
   AUTH_BYTES,
+  TELEMETRY_MAX_SECONDS,
   IDENTIFY_MAX_MS,
   IDENTIFY_MIN_MS,
   IdentifyPattern,
@@ -26,7 +27,11 @@ export type ControlRequest =
   /** 1.1: become the owner with this 16-byte key (hex). */
   | { op: 'claim'; requestId: number; key: string }
   /** 1.1: forget the owner key. */
-  | { op: 'release'; requestId: number };
+  | { op: 'release'; requestId: number }
+  /** 1.1 addition: start a telemetry stream that stops by itself after 1..60 s. */
+  | { op: 'telemetry_start'; requestId: number; seconds: number }
+  /** 1.1 addition: stop the running telemetry stream. */
+  | { op: 'telemetry_stop'; requestId: number };
 
 export const OP_NAMES = new Map<number, OpName>(
   (Object.entries(Opcode) as [OpName, number][]).map(([name, code]) => [code, name]),
@@ -41,6 +46,8 @@ const LENGTHS: Record<OpName, number> = {
   auth_prove: Length.authProve,
   claim: Length.claim,
   release: Length.release,
+  telemetry_start: Length.telemetryStart,
+  telemetry_stop: Length.telemetryStop,
 };
 
 export function decodeControl(input: FrameInput): DecodeResult<ControlRequest> {
@@ -79,7 +86,18 @@ export function decodeControl(input: FrameInput): DecodeResult<ControlRequest> {
     case 'read_config':
     case 'auth_challenge':
     case 'release':
+    case 'telemetry_stop':
       return accept({ op, requestId });
+    case 'telemetry_start': {
+      const seconds = b[2];
+      if (seconds < 1 || seconds > TELEMETRY_MAX_SECONDS) {
+        return reject(
+          'bad_value',
+          `telemetry seconds ${seconds}, must be 1..${TELEMETRY_MAX_SECONDS}`,
+        );
+      }
+      return accept({ op, requestId, seconds });
+    }
     case 'write_config': {
       const config = readConfigAt(b, 2);
       return config.ok ? accept({ op, requestId, config: config.value }) : config;
@@ -111,6 +129,13 @@ export function encodeControl(request: ControlRequest): Uint8Array {
     case 'read_config':
     case 'auth_challenge':
     case 'release':
+    case 'telemetry_stop':
+      break;
+    case 'telemetry_start':
+      if (request.seconds < 1 || request.seconds > TELEMETRY_MAX_SECONDS) {
+        throw new RangeError(`telemetry seconds must be 1..${TELEMETRY_MAX_SECONDS}`);
+      }
+      w.u8(request.seconds, 'seconds');
       break;
     case 'write_config':
       writeConfig(w, request.config);

@@ -25,3 +25,4 @@ export * from './control';
 export * from './reply';
 export * from './advert';
 export * from './auth';
+export * from './telemetry';

@@ -1,6 +1,15 @@
 /** The Reply frame (PROTOCOL.md 4.5): echoed opcode and request id, a status, a result. */
 
-import { AUTH_BYTES, Length, Opcode, Status, type ErrorStatusName, type OpName } from './constants';
+import {
+  AUTH_BYTES,
+  Length,
+  Opcode,
+  Status,
+  TELEMETRY_MAX_RATE_HZ,
+  TELEMETRY_MAX_SECONDS,
+  type ErrorStatusName,
+  type OpName,
+} from './constants';
 import { bytesOf, checkLength, FrameWriter, toHex, u16, type FrameInput } from './bytes';
 import { readConfigAt, writeConfig, type Config } from './config';
 import { authBytes, OP_NAMES } from './control';
@@ -11,7 +20,11 @@ export type ReplyOk =
   /** 1.1: this connection's challenge, 16 bytes as hex. */
   | { op: 'auth_challenge'; requestId: number; status: 'ok'; challenge: string }
   | { op: 'replay_since'; requestId: number; status: 'ok'; firstSeq: number; count: number }
-  | { op: 'read_config' | 'write_config'; requestId: number; status: 'ok'; config: Config };
+  | { op: 'read_config' | 'write_config'; requestId: number; status: 'ok'; config: Config }
+  /** 1.1 addition: the rate the samples come at and the limit in effect. */
+  | { op: 'telemetry_start'; requestId: number; status: 'ok'; rateHz: number; seconds: number }
+  /** 1.1 addition: how many frames the stopped stream had (0 when none ran). */
+  | { op: 'telemetry_stop'; requestId: number; status: 'ok'; frames: number };
 
 export type ReplyError =
   | { op: OpName; requestId: number; status: ErrorStatusName }
@@ -59,6 +72,18 @@ export function decodeReply(input: FrameInput): DecodeResult<Reply> {
         checkLength(b, Length.replayResult, 'replay_since reply') ??
         accept({ op, requestId, status, firstSeq: u16(b, 3), count: u16(b, 5) })
       );
+    case 'telemetry_start': {
+      const short = checkLength(b, Length.telemetryStartResult, 'telemetry_start reply');
+      if (short) return short;
+      const problem = telemetryStartProblem(u16(b, 3), b[5]);
+      if (problem) return reject('bad_value', problem);
+      return accept({ op, requestId, status, rateHz: u16(b, 3), seconds: b[5] });
+    }
+    case 'telemetry_stop':
+      return (
+        checkLength(b, Length.telemetryStopResult, 'telemetry_stop reply') ??
+        accept({ op, requestId, status, frames: u16(b, 3) })
+      );
     case 'read_config':
     case 'write_config': {
       const short = checkLength(b, Length.configResult, `${op} reply`);
@@ -91,7 +116,26 @@ export function encodeReply(reply: Reply): Uint8Array {
       case 'auth_challenge':
         w.raw(authBytes(reply.challenge, 'challenge'));
         break;
+      case 'telemetry_start': {
+        const problem = telemetryStartProblem(reply.rateHz, reply.seconds);
+        if (problem) throw new RangeError(problem);
+        w.u16(reply.rateHz, 'rateHz').u8(reply.seconds, 'seconds');
+        break;
+      }
+      case 'telemetry_stop':
+        w.u16(reply.frames, 'frames');
+        break;
     }
   }
   return w.finish('reply');
+}
+
+function telemetryStartProblem(rateHz: number, seconds: number): string | undefined {
+  if (rateHz < 1 || rateHz > TELEMETRY_MAX_RATE_HZ) {
+    return `telemetry rate ${rateHz} Hz, must be 1..${TELEMETRY_MAX_RATE_HZ}`;
+  }
+  if (seconds < 1 || seconds > TELEMETRY_MAX_SECONDS) {
+    return `telemetry limit ${seconds} s, must be 1..${TELEMETRY_MAX_SECONDS}`;
+  }
+  return undefined;
 }

@@ -9,6 +9,7 @@ import type { Config } from '../../firmware-protocol/codec';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import type { CupListener, CupSnapshot } from './events';
 import type { GattDeviceLike, GattServerLike } from './gatt';
+import type { ControlArgs, ReplyTo } from './control-channel';
 import { connectionMachine } from './machine';
 import { inMemory, type CupMemory } from './memory';
 import { CupSession } from './session';
@@ -197,6 +198,16 @@ export class CupConnection {
     );
     this.store.config(reply.config);
     return reply.config;
+  }
+
+  /**
+   * A Control request of a tool beyond the game (the telemetry recorder), through the
+   * connection's channel; resolves with its `ok` Reply, rejects with the error status.
+   */
+  request<Op extends ControlArgs['op']>(
+    args: Extract<ControlArgs, { op: Op }>,
+  ): Promise<ReplyTo<Op>> {
+    return this.session.link().request(args);
   }
 
   /**

@@ -19,3 +19,12 @@ export type {
   GattServerLike,
   GattServiceLike,
 } from './gatt';
+export {
+  TelemetryRecorder,
+  canRecord,
+  type RecordedEvent,
+  type RecorderPhase,
+  type RecordingEnd,
+} from './telemetry';
+export { TraceBuilder, parseTrace, traceCsv, type TracePoint, type TraceRow } from './trace';
+export { parseTraceEvents, replayTrace, type TraceEvent } from './sim-replay';

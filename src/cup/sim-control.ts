@@ -4,6 +4,7 @@
  * owner's proof get `needs_proof`, the rest is carried out and answered on Reply.
  */
 import {
+  Capability,
   OP_NAMES,
   decodeControl,
   statusForRejectedControl,
@@ -14,6 +15,7 @@ import {
 import type { CupFaults } from './sim-faults';
 import type { SimLog } from './sim-log';
 import type { SimOwner } from './sim-owner';
+import { SimTelemetry } from './sim-telemetry';
 
 /** The parts of the firmware model a Control request reaches. */
 export interface ControlTarget {
@@ -24,6 +26,11 @@ export interface ControlTarget {
   readonly faults: CupFaults;
   readonly replaying: boolean;
   lastRequestId: number | null;
+  readonly info: { capabilities: number };
+  readonly telemetry: SimTelemetry;
+  readonly accelRateHz: number;
+  /** ms since boot. */
+  readonly clock: number;
   config: Config;
   reply(reply: Reply, padTo?: number): void;
   resend(frames: readonly Uint8Array[]): void;
@@ -32,7 +39,14 @@ export interface ControlTarget {
 }
 
 const OWNERSHIP_OPS = new Set(['auth_challenge', 'auth_prove', 'claim', 'release']);
-const NEEDS_PROOF = new Set(['replay_since', 'read_config', 'write_config', 'release']);
+const TELEMETRY_OPS = new Set(['telemetry_start', 'telemetry_stop']);
+const NEEDS_PROOF = new Set([
+  'replay_since',
+  'read_config',
+  'write_config',
+  'release',
+  ...TELEMETRY_OPS,
+]);
 const ATT_INVALID_LENGTH = 0x0d;
 
 /** Returns the ATT result of the write (0 = success; the Reply follows on `reply`). */
@@ -57,7 +71,8 @@ export function controlWrite(cup: ControlTarget, frame: Uint8Array): number {
   const { requestId } = request;
   const needsProof =
     NEEDS_PROOF.has(op) && !(op === 'write_config' && cup.faults.configWithoutProof);
-  if (!cup.oneOne && OWNERSHIP_OPS.has(op)) {
+  const noTelemetry = (cup.info.capabilities & Capability.telemetry) === 0;
+  if ((!cup.oneOne && OWNERSHIP_OPS.has(op)) || (noTelemetry && TELEMETRY_OPS.has(op))) {
     cup.reply({ op, requestId, status: 'unknown_opcode' }); // a 1.0 cup does not know them
   } else if (cup.oneOne && cup.owner.locked && needsProof) {
     cup.reply({ op, requestId, status: 'needs_proof' });
@@ -118,5 +133,25 @@ function carryOut(cup: ControlTarget, request: ControlRequest): void {
       cup.reply({ op: 'release', requestId, status: 'ok' });
       cup.stateChanged();
       break;
+    case 'telemetry_start': {
+      // The Reply goes before the stream's first frame.
+      const { seconds } = request;
+      if (cup.telemetry.running) {
+        cup.reply({ op: 'telemetry_start', requestId, status: 'busy' });
+        break;
+      }
+      const rateHz = SimTelemetry.rate(cup.accelRateHz);
+      cup.reply({ op: 'telemetry_start', requestId, status: 'ok', rateHz, seconds });
+      cup.telemetry.start(cup.clock, seconds, cup.accelRateHz);
+      break;
+    }
+    case 'telemetry_stop': {
+      // The Reply counts the frames; the waiting sample and the `end` frame follow it.
+      const running = cup.telemetry.running;
+      const frames = running ? cup.telemetry.framesAfterStop() : 0;
+      cup.reply({ op: 'telemetry_stop', requestId, status: 'ok', frames });
+      if (running) cup.telemetry.stop(cup.clock);
+      break;
+    }
   }
 }

@@ -10,6 +10,7 @@ import {
   encodeInfo,
   encodeReply,
   encodeState,
+  encodeTelemetry,
   type Config,
   type CupEvent as WireEvent,
   type Info,
@@ -20,8 +21,9 @@ import type { CupFaults } from './sim-faults';
 import { infoOf, stringsOf, type DeviceStrings } from './sim-info';
 import { SimLog } from './sim-log';
 import { SimOwner } from './sim-owner';
+import { SimTelemetry } from './sim-telemetry';
 
-export type NotifyCharacteristic = 'events' | 'state' | 'reply' | 'battery';
+export type NotifyCharacteristic = 'events' | 'state' | 'reply' | 'battery' | 'telemetry';
 
 export interface FirmwareOptions {
   /** The cup's clock source, ms; "ms since boot" counts from the first reading. */
@@ -49,6 +51,10 @@ export interface FirmwareOptions {
   replayPaceMs?: number;
   /** Deliberate protocol violations, for the conformance check's tests only. */
   faults?: CupFaults;
+  /** The telemetry stream (1.1 addition; default on for 1.1): false for a cup without it. */
+  telemetry?: boolean;
+  /** The accelerometer's rate, Hz (the telemetry stream runs at it, at most 100 Hz). */
+  accelRateHz?: number;
 }
 
 /** The reset gesture: lid open from boot for this long forgets the owner (PROTOCOL.md 6). */
@@ -77,6 +83,9 @@ export class CupFirmware {
   readonly faults: CupFaults;
   /** The request id of the last Control request (for the `reusedRequestId` fault). */
   lastRequestId: number | null = null;
+  /** The telemetry stream (1.1 addition); feed it readings with `sample` and `lidReading`. */
+  readonly telemetry: SimTelemetry;
+  readonly accelRateHz: number;
 
   private readonly now: () => number;
   private bootAt: number;
@@ -112,6 +121,10 @@ export class CupFirmware {
     this.info = infoOf(options, this.log.capacity);
     this.strings = stringsOf(this.info);
     this.oneOne = this.info.protocolMajor === 1 && this.info.protocolMinor >= 1;
+    this.accelRateHz = options.accelRateHz ?? 100;
+    this.telemetry = new SimTelemetry({
+      send: (frame) => this.send('telemetry', encodeTelemetry(frame)),
+    });
     this.bootAt = this.now();
     this.boot(options.lidOpenAtBoot ?? false);
   }
@@ -183,6 +196,43 @@ export class CupFirmware {
     setTimeout(() => this.closeLid((began + ms) >>> 0), ms + lidDebounceMs);
   }
 
+  /**
+   * Raw readings, as the sensors give them (cup time `atMs`, default now): they go out on the
+   * telemetry stream while one runs. The model has no detectors: events come from the
+   * physical controls above (or from a replayed trace's events, `logSensed`).
+   */
+  sample(x: number, y: number, z: number, atMs = this.clock): void {
+    this.telemetry.accel(atMs, x, y, z);
+  }
+
+  lidReading(open: boolean, atMs = this.clock): void {
+    this.telemetry.lidReading(atMs, open);
+  }
+
+  /** Log an event the cup sensed at its own time (a replayed trace's events). */
+  logSensed(event: WireEvent): void {
+    switch (event.type) {
+      case 'shake_started':
+        this.shakeStartedAt = event.timeMs;
+        break;
+      case 'shake_ended':
+        this.shakeStartedAt = null;
+        this.shakeCount = (this.shakeCount + 1) & 0xffff;
+        break;
+      case 'lid_opened':
+        this.lidOpen = true;
+        this.lidOpenedAt = event.timeMs;
+        this.lidOpenCount = (this.lidOpenCount + 1) & 0xffff;
+        break;
+      case 'lid_closed':
+        this.lidOpen = false;
+        break;
+      default:
+        return;
+    }
+    this.logEvent(event);
+  }
+
   get shaking(): boolean {
     return this.shakeStartedAt !== null;
   }
@@ -216,6 +266,7 @@ export class CupFirmware {
 
   /** Time passes: the reset gesture completes once the lid has been open 5 s since boot. */
   tick(): void {
+    this.telemetry.tick(this.clock);
     if (this.lidOpenSinceBoot && this.clock >= RESET_HOLD_MS && this.owner.owned) {
       this.owner.release();
       this.lidOpenSinceBoot = false;
@@ -242,6 +293,7 @@ export class CupFirmware {
     if (this.replayTimer) clearTimeout(this.replayTimer);
     this.replayTimer = null;
     this.subscribed.clear();
+    this.telemetry.drop(); // a stream ends with its connection
     if (this.stateTimer) clearTimeout(this.stateTimer);
     if (this.unprovenTimer) clearTimeout(this.unprovenTimer);
     this.stateTimer = null;

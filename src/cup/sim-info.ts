@@ -18,6 +18,7 @@ export function infoOf(
     deviceId?: string;
     protocol?: { major: number; minor: number };
     firmware?: { major: number; minor: number; patch: number };
+    telemetry?: boolean;
   },
   capacity: number,
 ): Info {
@@ -26,7 +27,15 @@ export function infoOf(
     protocolMinor: options.protocol?.minor ?? PROTOCOL_MINOR,
     firmware: options.firmware ?? { major: 1, minor: 4, patch: 2 },
     capabilities:
-      Capability.shake | Capability.lid | Capability.led | Capability.buzzer | Capability.battery,
+      Capability.shake |
+      Capability.lid |
+      Capability.led |
+      Capability.buzzer |
+      Capability.battery |
+      // 1.1 addition: a 1.0 cup has no telemetry.
+      ((options.protocol?.minor ?? PROTOCOL_MINOR) >= 1 && options.telemetry !== false
+        ? Capability.telemetry
+        : 0),
     deviceId: options.deviceId ?? 'a1b2c3d4e5f63f2a',
     eventLogCapacity: capacity,
   };

@@ -207,6 +207,7 @@ export class SimulatedCup extends EventTarget implements GattDeviceLike {
         c(CHARACTERISTIC_UUIDS.control, { write: (f) => fw.write(f) }),
       ],
       [CHARACTERISTIC_UUIDS.reply, c(CHARACTERISTIC_UUIDS.reply, { notify: 'reply' })],
+      [CHARACTERISTIC_UUIDS.telemetry, c(CHARACTERISTIC_UUIDS.telemetry, { notify: 'telemetry' })],
     ]);
     const batteryUuid = uuidKey(BATTERY_LEVEL_CHARACTERISTIC);
     const battery = new Map([
@@ -229,6 +230,7 @@ export class SimulatedCup extends EventTarget implements GattDeviceLike {
     this.notifyTargets.set('events', main.get(CHARACTERISTIC_UUIDS.events)!);
     this.notifyTargets.set('state', main.get(CHARACTERISTIC_UUIDS.state)!);
     this.notifyTargets.set('reply', main.get(CHARACTERISTIC_UUIDS.reply)!);
+    this.notifyTargets.set('telemetry', main.get(CHARACTERISTIC_UUIDS.telemetry)!);
     this.notifyTargets.set('battery', battery.get(batteryUuid)!);
     fw.drop = () => this.linkLoss();
     fw.notify = (characteristic, frame) => {

@@ -324,7 +324,10 @@ static size_t control_len(uint8_t opcode)
     case MIA_OP_READ_CONFIG:
     case MIA_OP_AUTH_CHALLENGE:
     case MIA_OP_RELEASE:
+    case MIA_OP_TELEMETRY_STOP:
         return 2;
+    case MIA_OP_TELEMETRY_START:
+        return 3;
     case MIA_OP_WRITE_CONFIG:
         return 2 + MIA_CONFIG_LEN;
     case MIA_OP_AUTH_PROVE:
@@ -353,6 +356,9 @@ size_t mia_encode_control(const mia_control *c, uint8_t out[MIA_FRAME_MAX])
     case MIA_OP_CLAIM:
         copy(out + 2, c->auth, MIA_AUTH_LEN);
         return 2 + MIA_AUTH_LEN;
+    case MIA_OP_TELEMETRY_START:
+        out[2] = c->seconds;
+        return 3;
     default:
         return 2;
     }
@@ -368,6 +374,7 @@ mia_reason mia_decode_control(const uint8_t *buf, size_t len, mia_control *out)
     out->since_seq = 0;
     out->config = mia_config_default();
     zero(out->auth, MIA_AUTH_LEN);
+    out->seconds = 0;
     if (len > MIA_FRAME_MAX) {
         return MIA_REASON_TOO_LONG;
     }
@@ -401,7 +408,10 @@ mia_reason mia_decode_control(const uint8_t *buf, size_t len, mia_control *out)
     case MIA_OP_CLAIM:
         copy(out->auth, buf + 2, MIA_AUTH_LEN);
         return MIA_ACCEPT;
-    default: /* read_config, auth_challenge, release */
+    case MIA_OP_TELEMETRY_START:
+        out->seconds = buf[2];
+        return buf[2] >= 1 && buf[2] <= MIA_TLM_MAX_SECONDS ? MIA_ACCEPT : MIA_REASON_BAD_VALUE;
+    default: /* read_config, auth_challenge, release, telemetry_stop */
         return MIA_ACCEPT;
     }
 }
@@ -419,6 +429,10 @@ static size_t reply_ok_len(uint8_t opcode)
         return 3;
     case MIA_OP_REPLAY_SINCE:
         return 7;
+    case MIA_OP_TELEMETRY_START:
+        return 6;
+    case MIA_OP_TELEMETRY_STOP:
+        return 5;
     case MIA_OP_READ_CONFIG:
     case MIA_OP_WRITE_CONFIG:
         return 3 + MIA_CONFIG_LEN;
@@ -448,6 +462,13 @@ size_t mia_encode_reply(const mia_reply *r, uint8_t out[MIA_FRAME_MAX])
     case MIA_OP_AUTH_CHALLENGE:
         copy(out + 3, r->challenge, MIA_AUTH_LEN);
         return 3 + MIA_AUTH_LEN;
+    case MIA_OP_TELEMETRY_START:
+        mia_put_u16(out + 3, r->rate_hz);
+        out[5] = r->seconds;
+        return 6;
+    case MIA_OP_TELEMETRY_STOP:
+        mia_put_u16(out + 3, r->frames);
+        return 5;
     default:
         return 3;
     }
@@ -469,6 +490,9 @@ mia_reason mia_decode_reply(const uint8_t *buf, size_t len, mia_reply *out)
     out->count = 0;
     out->config = mia_config_default();
     zero(out->challenge, MIA_AUTH_LEN);
+    out->rate_hz = 0;
+    out->seconds = 0;
+    out->frames = 0;
     if (buf[2] > MIA_STATUS_LAST) {
         return MIA_REASON_BAD_VALUE;
     }
@@ -489,6 +513,15 @@ mia_reason mia_decode_reply(const uint8_t *buf, size_t len, mia_reply *out)
         return mia_decode_config(buf + 3, len - 3, &out->config);
     } else if (buf[0] == MIA_OP_AUTH_CHALLENGE) {
         copy(out->challenge, buf + 3, MIA_AUTH_LEN);
+    } else if (buf[0] == MIA_OP_TELEMETRY_START) {
+        out->rate_hz = mia_get_u16(buf + 3);
+        out->seconds = buf[5];
+        if (out->rate_hz < 1 || out->rate_hz > MIA_TLM_MAX_RATE_HZ || out->seconds < 1 ||
+            out->seconds > MIA_TLM_MAX_SECONDS) {
+            return MIA_REASON_BAD_VALUE;
+        }
+    } else if (buf[0] == MIA_OP_TELEMETRY_STOP) {
+        out->frames = mia_get_u16(buf + 3);
     }
     return MIA_ACCEPT;
 }
@@ -523,4 +556,118 @@ void mia_short_code(const uint8_t device_id[8], char out[5])
     out[2] = hex[device_id[7] >> 4];
     out[3] = hex[device_id[7] & 0x0Fu];
     out[4] = '\0';
+}
+
+/* ---------------------------------------------------------------- Telemetry (4.7) */
+
+static void put_i16(uint8_t *p, int16_t v)
+{
+    mia_put_u16(p, (uint16_t)v);
+}
+
+static int16_t get_i16(const uint8_t *p)
+{
+    uint16_t u = mia_get_u16(p);
+    return u >= 0x8000u ? (int16_t)(int32_t)((int32_t)u - 0x10000) : (int16_t)u;
+}
+
+static size_t telemetry_len(uint8_t kind)
+{
+    switch (kind) {
+    case MIA_TLM_ACCEL:
+        return MIA_TLM_ACCEL_LEN;
+    case MIA_TLM_ACCEL2:
+        return MIA_TLM_ACCEL2_LEN;
+    case MIA_TLM_LID:
+        return MIA_TLM_LID_LEN;
+    case MIA_TLM_END:
+        return MIA_TLM_END_LEN;
+    default:
+        return 0;
+    }
+}
+
+size_t mia_encode_telemetry(const mia_telemetry_frame *f, uint8_t out[MIA_FRAME_MAX])
+{
+    unsigned i;
+    mia_put_u16(out, f->seq);
+    out[2] = f->kind;
+    mia_put_u32(out + 3, f->t_ms);
+    switch (f->kind) {
+    case MIA_TLM_ACCEL:
+        for (i = 0; i < 3; i++) {
+            put_i16(out + 7 + 2 * i, f->xyz[0][i]);
+        }
+        return MIA_TLM_ACCEL_LEN;
+    case MIA_TLM_ACCEL2:
+        out[7] = f->interval_ms;
+        for (i = 0; i < 3; i++) {
+            put_i16(out + 8 + 2 * i, f->xyz[0][i]);
+            put_i16(out + 14 + 2 * i, f->xyz[1][i]);
+        }
+        return MIA_TLM_ACCEL2_LEN;
+    case MIA_TLM_LID:
+        out[7] = f->open ? 1u : 0u;
+        mia_put_u16(out + 8, f->reading);
+        return MIA_TLM_LID_LEN;
+    case MIA_TLM_END:
+        out[7] = f->reason;
+        return MIA_TLM_END_LEN;
+    default: {
+        size_t n = f->payload_len > MIA_FRAME_MAX - MIA_TLM_HEADER_LEN
+                       ? MIA_FRAME_MAX - MIA_TLM_HEADER_LEN
+                       : f->payload_len;
+        copy(out + MIA_TLM_HEADER_LEN, f->payload, n);
+        return MIA_TLM_HEADER_LEN + n;
+    }
+    }
+}
+
+mia_reason mia_decode_telemetry(const uint8_t *buf, size_t len, mia_telemetry_frame *out)
+{
+    size_t need;
+    unsigned i;
+    zero((uint8_t *)out, sizeof *out);
+    if (len > MIA_FRAME_MAX) {
+        return MIA_REASON_TOO_LONG;
+    }
+    if (len < MIA_TLM_HEADER_LEN) {
+        return MIA_REASON_TRUNCATED;
+    }
+    out->seq = mia_get_u16(buf);
+    out->kind = buf[2];
+    out->t_ms = mia_get_u32(buf + 3);
+    if (buf[2] == 0) {
+        return MIA_REASON_BAD_VALUE;
+    }
+    need = telemetry_len(buf[2]);
+    if (need == 0) { /* a later kind: keep the payload, count the number */
+        out->payload_len = (uint8_t)(len - MIA_TLM_HEADER_LEN);
+        copy(out->payload, buf + MIA_TLM_HEADER_LEN, out->payload_len);
+        return MIA_ACCEPT;
+    }
+    if (len < need) {
+        return MIA_REASON_TRUNCATED;
+    }
+    switch (buf[2]) {
+    case MIA_TLM_ACCEL:
+        for (i = 0; i < 3; i++) {
+            out->xyz[0][i] = get_i16(buf + 7 + 2 * i);
+        }
+        return MIA_ACCEPT;
+    case MIA_TLM_ACCEL2:
+        out->interval_ms = buf[7];
+        for (i = 0; i < 3; i++) {
+            out->xyz[0][i] = get_i16(buf + 8 + 2 * i);
+            out->xyz[1][i] = get_i16(buf + 14 + 2 * i);
+        }
+        return MIA_ACCEPT;
+    case MIA_TLM_LID:
+        out->open = buf[7];
+        out->reading = mia_get_u16(buf + 8);
+        return buf[7] <= 1u ? MIA_ACCEPT : MIA_REASON_BAD_VALUE;
+    default: /* end */
+        out->reason = buf[7];
+        return buf[7] <= MIA_TLM_END_OTHER ? MIA_ACCEPT : MIA_REASON_BAD_VALUE;
+    }
 }

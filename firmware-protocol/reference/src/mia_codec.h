@@ -83,7 +83,9 @@ typedef enum {
 #define MIA_OP_AUTH_PROVE 0x06u     /* 1.1 */
 #define MIA_OP_CLAIM 0x07u          /* 1.1 */
 #define MIA_OP_RELEASE 0x08u        /* 1.1 */
-#define MIA_OP_LAST MIA_OP_RELEASE
+#define MIA_OP_TELEMETRY_START 0x09u /* 1.1 addition: telemetry */
+#define MIA_OP_TELEMETRY_STOP 0x0Au  /* 1.1 addition: telemetry */
+#define MIA_OP_LAST MIA_OP_TELEMETRY_STOP
 
 /* Identify pattern bits. */
 #define MIA_IDENTIFY_BLINK 0x01u
@@ -96,6 +98,7 @@ typedef enum {
 #define MIA_CAP_BUZZER 0x0008u
 #define MIA_CAP_BATTERY 0x0010u
 #define MIA_CAP_CONFIG_PERSIST 0x0020u
+#define MIA_CAP_TELEMETRY 0x0040u /* 1.1 addition: the Telemetry characteristic */
 
 /* State flag bits, PROTOCOL.md 4.3. */
 #define MIA_STATE_LID_OPEN 0x01u
@@ -158,6 +161,7 @@ typedef struct {
     uint16_t since_seq;   /* replay_since */
     mia_config config;    /* write_config */
     uint8_t auth[MIA_AUTH_LEN]; /* auth_prove: the answer; claim: the owner key */
+    uint8_t seconds;      /* telemetry_start: the limit, 1..60 */
 } mia_control;
 
 typedef struct {
@@ -168,7 +172,41 @@ typedef struct {
     uint16_t count;     /* replay_since, ok */
     mia_config config;  /* read_config / write_config, ok */
     uint8_t challenge[MIA_AUTH_LEN]; /* auth_challenge, ok */
+    uint16_t rate_hz;   /* telemetry_start, ok: 1..100 */
+    uint8_t seconds;    /* telemetry_start, ok: the limit in effect, 1..60 */
+    uint16_t frames;    /* telemetry_stop, ok: frames the stream had */
 } mia_reply;
+
+/* Telemetry (PROTOCOL.md 4.7, a 1.1 addition): kinds, lengths, end reasons, limits. */
+#define MIA_TLM_ACCEL 0x01u
+#define MIA_TLM_ACCEL2 0x02u
+#define MIA_TLM_LID 0x03u
+#define MIA_TLM_END 0x04u
+#define MIA_TLM_HEADER_LEN 7u
+#define MIA_TLM_ACCEL_LEN 13u
+#define MIA_TLM_ACCEL2_LEN 20u
+#define MIA_TLM_LID_LEN 10u
+#define MIA_TLM_END_LEN 8u
+#define MIA_TLM_END_STOP 0u
+#define MIA_TLM_END_LIMIT 1u
+#define MIA_TLM_END_OTHER 2u
+#define MIA_TLM_MAX_SECONDS 60u
+#define MIA_TLM_MAX_RATE_HZ 100u
+
+/* A Telemetry frame. accel: xyz[0]; accel2: xyz[0], xyz[1] interval_ms apart; lid: open,
+ * reading; end: reason; a kind this version does not know: its payload. */
+typedef struct {
+    uint16_t seq;
+    uint8_t kind;
+    uint32_t t_ms;
+    uint8_t interval_ms;
+    int16_t xyz[2][3];
+    uint8_t open;
+    uint16_t reading;
+    uint8_t reason;
+    uint8_t payload_len;
+    uint8_t payload[MIA_FRAME_MAX - MIA_TLM_HEADER_LEN];
+} mia_telemetry_frame;
 
 /* Service data of the scan response (PROTOCOL.md 3), keyed by the Mia Cup service UUID. */
 typedef struct {
@@ -207,6 +245,11 @@ mia_reason mia_decode_control(const uint8_t *buf, size_t len, mia_control *out);
  * too long (the 20-byte frame limit does not apply). */
 size_t mia_encode_advert(const mia_advert *ad, uint8_t out[MIA_ADVERT_LEN]);
 mia_reason mia_decode_advert(const uint8_t *buf, size_t len, mia_advert *out);
+
+/* Telemetry frames (1.1 addition). The encoder writes accel, accel2, lid and end frames (and an
+ * unknown kind with its payload, for tests). */
+size_t mia_encode_telemetry(const mia_telemetry_frame *f, uint8_t out[MIA_FRAME_MAX]);
+mia_reason mia_decode_telemetry(const uint8_t *buf, size_t len, mia_telemetry_frame *out);
 
 /* The short code of a device id (PROTOCOL.md 3): its last two bytes as four uppercase hex
  * digits and a terminating zero, e.g. "3F2A" for a1b2c3d4e5f63f2a. Names: "Mia 3F2A" in the

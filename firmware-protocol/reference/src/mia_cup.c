@@ -89,9 +89,10 @@ void mia_cup_init(mia_cup *cup, const mia_cup_setup *setup, const mia_config *st
     cup->battery_pct = MIA_BATTERY_UNKNOWN;
     cup->charging = 0;
     cup->connected = 0;
-    for (i = 0; i < 4; i++) {
+    for (i = 0; i < MIA_CHR_COUNT; i++) {
         cup->subscribed[i] = 0;
     }
+    mia_telemetry_init(&cup->telemetry);
     cup->replaying = 0;
     cup->reply_head = 0;
     cup->reply_count = 0;
@@ -144,6 +145,7 @@ void mia_cup_accel(mia_cup *cup, uint32_t now_ms, int16_t x, int16_t y, int16_t 
     if (cup->shake.last_d_mg >= MIA_MOTION_MG) {
         cup->last_motion_ms = now_ms;
     }
+    mia_telemetry_accel(&cup->telemetry, now_ms, x, y, z);
 }
 
 void mia_cup_accel_fifo(mia_cup *cup, uint32_t last_ms, const int16_t (*xyz)[3], size_t n)
@@ -196,6 +198,7 @@ void mia_cup_lid(mia_cup *cup, uint32_t now_ms, uint16_t reading)
     cup->now_ms = now_ms;
     on_lid(cup, mia_lid_feed(&cup->lid, now_ms, reading));
     reset_gesture(cup, now_ms);
+    mia_telemetry_lid(&cup->telemetry, now_ms, cup->lid.raw_open, reading);
 }
 
 void mia_cup_tick(mia_cup *cup, uint32_t now_ms)
@@ -204,6 +207,7 @@ void mia_cup_tick(mia_cup *cup, uint32_t now_ms)
     on_shake(cup, mia_shake_tick(&cup->shake, now_ms));
     on_lid(cup, mia_lid_tick(&cup->lid, now_ms));
     reset_gesture(cup, now_ms);
+    mia_telemetry_tick(&cup->telemetry, now_ms);
 }
 
 void mia_cup_set_battery(mia_cup *cup, uint8_t percent, int charging)
@@ -226,9 +230,10 @@ void mia_cup_connected(mia_cup *cup, uint32_t now_ms, int connected)
     unsigned i;
     cup->now_ms = now_ms;
     cup->connected = connected != 0;
-    for (i = 0; i < 4; i++) {
+    for (i = 0; i < MIA_CHR_COUNT; i++) {
         cup->subscribed[i] = 0;
     }
+    mia_telemetry_drop(&cup->telemetry); /* a stream ends with its connection */
     cup->reply_count = 0;
     cup->state_sent_valid = 0;
     stop_streams(cup);
@@ -272,10 +277,11 @@ void mia_cup_forget_owner(mia_cup *cup)
 
 void mia_cup_subscribe(mia_cup *cup, mia_chr chr, int enabled)
 {
-    if (chr == MIA_CHR_NONE || (unsigned)chr > 3u) {
+    if (chr == MIA_CHR_NONE || (unsigned)chr >= MIA_CHR_COUNT) {
         return;
     }
     cup->subscribed[chr] = enabled != 0;
+    cup->telemetry.subscribed = cup->subscribed[MIA_CHR_TELEMETRY];
     if (chr == MIA_CHR_EVENTS) {
         stop_streams(cup); /* only new events; the app asks for older ones with replay_since */
     } else if (chr == MIA_CHR_STATE && enabled) {
@@ -372,7 +378,19 @@ static uint8_t claim(mia_cup *cup, const uint8_t key[MIA_AUTH_LEN])
 static int needs_proof(uint8_t opcode)
 {
     return opcode == MIA_OP_REPLAY_SINCE || opcode == MIA_OP_READ_CONFIG ||
-           opcode == MIA_OP_WRITE_CONFIG || opcode == MIA_OP_RELEASE;
+           opcode == MIA_OP_WRITE_CONFIG || opcode == MIA_OP_RELEASE ||
+           opcode == MIA_OP_TELEMETRY_START || opcode == MIA_OP_TELEMETRY_STOP;
+}
+
+/* telemetry_start: the stream runs at the accelerometer's rate, at most 100 Hz. */
+static uint8_t telemetry_start(mia_cup *cup, uint8_t seconds, mia_reply *r)
+{
+    if ((cup->setup.capabilities & (MIA_CAP_SHAKE | MIA_CAP_LID)) == 0) {
+        return MIA_STATUS_NOT_SUPPORTED;
+    }
+    r->rate_hz = mia_telemetry_rate(cup->setup.accel_rate_hz);
+    r->seconds = seconds;
+    return mia_telemetry_start(&cup->telemetry, cup->now_ms, seconds, cup->setup.accel_rate_hz);
 }
 
 static uint8_t replay(mia_cup *cup, uint16_t since, mia_reply *r)
@@ -402,10 +420,18 @@ uint8_t mia_cup_control_write(mia_cup *cup, uint32_t now_ms, const uint8_t *buf,
     if (len < MIA_CONTROL_HEADER_LEN && reason == MIA_REASON_TRUNCATED) {
         return MIA_ATT_ERR_INVALID_ATTRIBUTE_VALUE_LENGTH;
     }
+    /* A cup without telemetry does not know its opcodes (PROTOCOL.md 2). */
+    if (reason != MIA_REASON_TOO_LONG && !(cup->setup.capabilities & MIA_CAP_TELEMETRY) &&
+        (c.opcode == MIA_OP_TELEMETRY_START || c.opcode == MIA_OP_TELEMETRY_STOP)) {
+        reason = MIA_REASON_UNKNOWN_OPCODE;
+    }
     r.opcode = c.opcode;
     r.request_id = c.request_id;
     r.first_seq = 0;
     r.count = 0;
+    r.rate_hz = 0;
+    r.seconds = 0;
+    r.frames = 0;
     r.config = cup->config;
     copy_bytes(r.challenge, cup->challenge, MIA_AUTH_LEN);
     r.status = (uint8_t)mia_status_for_reason(reason);
@@ -438,6 +464,12 @@ uint8_t mia_cup_control_write(mia_cup *cup, uint32_t now_ms, const uint8_t *buf,
             break;
         case MIA_OP_RELEASE:
             mia_cup_forget_owner(cup);
+            break;
+        case MIA_OP_TELEMETRY_START:
+            r.status = telemetry_start(cup, c.seconds, &r);
+            break;
+        case MIA_OP_TELEMETRY_STOP:
+            r.frames = mia_telemetry_stop(&cup->telemetry, now_ms, MIA_TLM_END_STOP);
             break;
         default: /* read_config */
             break;
@@ -568,7 +600,13 @@ size_t mia_cup_next_notification(mia_cup *cup, uint32_t now_ms, mia_chr *chr,
             return mia_encode_state(&st, out);
         }
     }
-    return 0;
+    {
+        size_t n = mia_telemetry_next(&cup->telemetry, out);
+        if (n > 0) {
+            *chr = MIA_CHR_TELEMETRY;
+        }
+        return n;
+    }
 }
 
 int mia_cup_busy(const mia_cup *cup)
@@ -576,7 +614,8 @@ int mia_cup_busy(const mia_cup *cup)
     return cup->shake.phase != MIA_SHAKE_IDLE || cup->lid.pending || cup->reply_count > 0 ||
            (events_live(cup) && cup->send_seq != cup->log.next_seq) ||
            (cup->connected && cup->owned && !cup->proven) ||
-           cup->reset_gesture != MIA_RESET_OFF;
+           cup->reset_gesture != MIA_RESET_OFF || cup->telemetry.running ||
+           cup->telemetry.count > 0;
 }
 
 int mia_cup_may_sleep(const mia_cup *cup, uint32_t now_ms)

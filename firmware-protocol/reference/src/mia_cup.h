@@ -15,6 +15,9 @@
  *   mia_cup_forget_owner    a reset button (the lid reset gesture needs no call)
  *   mia_cup_set_battery     when measured
  *
+ * Telemetry (1.1 addition): with MIA_CAP_TELEMETRY in setup.capabilities the cup answers
+ * telemetry_start / telemetry_stop and streams the readings it is fed on MIA_CHR_TELEMETRY.
+ *
  * Times are ms since boot (u32, wrapping). Call everything from one context (one task, or the
  * main loop), or guard the cup with a mutex: the core has no locks of its own.
  *
@@ -30,6 +33,7 @@
 #include "mia_lid.h"
 #include "mia_log.h"
 #include "mia_shake.h"
+#include "mia_telemetry.h"
 
 #ifndef MIA_REPLY_QUEUE
 #define MIA_REPLY_QUEUE 4u
@@ -52,8 +56,10 @@ typedef enum {
     MIA_CHR_NONE = 0,
     MIA_CHR_EVENTS = 1,
     MIA_CHR_STATE = 2,
-    MIA_CHR_REPLY = 3
+    MIA_CHR_REPLY = 3,
+    MIA_CHR_TELEMETRY = 4 /* 1.1 addition */
 } mia_chr;
+#define MIA_CHR_COUNT 5u
 
 typedef struct {
     /* Info */
@@ -105,7 +111,7 @@ typedef struct {
     uint8_t battery_pct;
     uint8_t charging;
     uint8_t connected;
-    uint8_t subscribed[4]; /* by mia_chr */
+    uint8_t subscribed[MIA_CHR_COUNT]; /* by mia_chr */
     /* Events stream: the next sequence number to notify, and the end of a running replay. */
     uint16_t send_seq;
     uint16_t replay_end;
@@ -132,6 +138,8 @@ typedef struct {
     mia_state state_sent;
     uint32_t state_sent_ms;
     uint8_t state_sent_valid;
+    /* Telemetry (1.1 addition): the stream of raw readings. */
+    mia_telemetry telemetry;
 } mia_cup;
 
 /* Boots the cup: draws the boot id (setup->random) and logs `booted` (sequence 0) with it at
@@ -161,7 +169,8 @@ void mia_cup_set_battery(mia_cup *cup, uint8_t percent, int charging);
  * draws the connection's challenge and starts its 10 s to prove ownership. */
 void mia_cup_connected(mia_cup *cup, uint32_t now_ms, int connected);
 
-/* The central enabled or disabled notifications on Events, State or Reply (its CCCD). */
+/* The central enabled or disabled notifications on Events, State, Reply or Telemetry (its
+ * CCCD). */
 void mia_cup_subscribe(mia_cup *cup, mia_chr chr, int enabled);
 
 /* A Write Request on Control. Returns 0 to answer it with success (a Reply is then queued),
@@ -195,7 +204,8 @@ mia_state mia_cup_state(const mia_cup *cup, uint32_t now_ms);
  * id, 9 bytes, after the 16 bytes of the service UUID (AD type 0x21). */
 size_t mia_cup_read_advert(const mia_cup *cup, uint8_t out[MIA_ADVERT_LEN]);
 
-/* The next notification due (Reply first, then Events in sequence order, then State), or 0
+/* The next notification due (Reply first, then Events in sequence order, then State, then
+ * Telemetry), or 0
  * when nothing is due. *chr says which characteristic it goes to. Returning a frame commits
  * it: if the BLE stack cannot take it right now, keep the bytes and retry them before asking
  * for the next one. */

@@ -54,5 +54,6 @@ void run_auth_tests(void);
 void run_boot_tests(const char *trace_dir);
 void run_vector_tests(void);
 void run_trace_tests(const char *trace_dir);
+void run_telemetry_tests(void);
 
 #endif

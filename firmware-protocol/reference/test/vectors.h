@@ -8,7 +8,16 @@
 
 #include "../src/mia_codec.h"
 
-typedef enum { VF_INFO, VF_EVENT, VF_STATE, VF_CONTROL, VF_REPLY, VF_CONFIG, VF_ADVERT } vec_family;
+typedef enum {
+    VF_INFO,
+    VF_EVENT,
+    VF_STATE,
+    VF_CONTROL,
+    VF_REPLY,
+    VF_CONFIG,
+    VF_ADVERT,
+    VF_TELEMETRY
+} vec_family;
 
 #define VEC_NO_STATUS (-1)  /* no "status" key */
 #define VEC_ATT_ERROR (-2)  /* "status": null: ATT error 0x0D, no Reply */
@@ -35,6 +44,8 @@ typedef struct {
     int reply_op_unknown;
     mia_config config;
     mia_advert advert;   /* flags holds only bit 0 */
+    mia_telemetry_frame telemetry;
+    int telemetry_unknown;
 } vec;
 
 /* auth.json: answer = the first 16 bytes of HMAC-SHA256(key, challenge). */

@@ -15,7 +15,17 @@
  * rejection) and, when accepted, the decoded value encoded again ("-" for what a 1.1 cup never
  * encodes: an unknown event type, and a 1.0 `booted` without a boot id; State flags without
  * reserved bits, and a State of 14..17 bytes re-encoded as 14; the advert flags without
- * reserved bits). */
+ * reserved bits; a telemetry frame of an unknown kind).
+ *
+ *   mia_host events <trace.csv>     (a recording, replayed)
+ * runs the trace through the same cup and prints the events it logs, one a line after the header
+ * "event,t_ms,value,peak_mg" (value: a shake's duration or a lid's open time; empty otherwise).
+ * The browser test compares them with the events the app saw live while recording.
+ *
+ *   mia_host expected <trace.csv>   (an expected-events file for a person to check)
+ * prints the replay's events as a <name>.expected.csv (traces/README: the format): each time
+ * within +-20 ms, each duration or open time within +-30 ms, each peak within +-15 %. Read it
+ * against what you did while recording before you keep it next to the trace. */
 #include <stdio.h>
 #include <string.h>
 
@@ -37,7 +47,8 @@ static void put(FILE *out, const char *kind, uint32_t t, const uint8_t *f, size_
 
 static void drain(mia_cup *cup, uint32_t now, void *ctx)
 {
-    static const char *const kinds[] = {"?", "notify-events", "notify-state", "notify-reply"};
+    static const char *const kinds[] = {"?", "notify-events", "notify-state", "notify-reply",
+                                        "notify-telemetry"};
     uint8_t f[MIA_FRAME_MAX];
     mia_chr chr;
     size_t n;
@@ -107,6 +118,13 @@ static void decode_line(const char *family, const uint8_t *b, size_t len)
         if (why == MIA_ACCEPT) {
             n = mia_encode_config(&v, out);
         }
+    } else if (strcmp(family, "telemetry") == 0) {
+        mia_telemetry_frame v;
+        why = mia_decode_telemetry(b, len, &v);
+        encodable = v.kind >= MIA_TLM_ACCEL && v.kind <= MIA_TLM_END;
+        if (why == MIA_ACCEPT && encodable) {
+            n = mia_encode_telemetry(&v, out);
+        }
     } else if (strcmp(family, "advert") == 0) {
         mia_advert v;
         why = mia_decode_advert(b, len, &v);
@@ -147,6 +165,68 @@ static int decode_mode(void)
     return 0;
 }
 
+/* Replays a trace through a cup nobody is connected to and prints its events (after
+ * `booted`) as "events" or as an expected-events file. */
+static int replay_mode(const char *mode, const char *path)
+{
+    trace t;
+    uint16_t seq;
+    int expected = strcmp(mode, "expected") == 0;
+    t.rows = rows_;
+    t.cap = sizeof rows_ / sizeof rows_[0];
+    if (trace_read(path, &t) != 0) {
+        return 1;
+    }
+    trace_cup_init(&cup_, &t);
+    trace_run(&t, &cup_, 0, 0);
+    printf(expected ? "event,t_min_ms,t_max_ms,value_min,value_max,peak_min_mg,peak_max_mg\n"
+                    : "event,t_ms,value,peak_mg\n");
+    for (seq = 1; seq != cup_.log.next_seq; seq++) {
+        const mia_event *e = mia_log_find(&cup_.log, seq);
+        long t_ms;
+        long value = -1;
+        long peak = -1;
+        if (e == 0) {
+            fprintf(stderr, "event %u was overwritten in the log (more than %u events)\n", seq,
+                    (unsigned)MIA_LOG_CAPACITY);
+            return 1;
+        }
+        t_ms = (long)(int32_t)e->t_ms;
+        if (e->type == MIA_EVENT_SHAKE_ENDED) {
+            value = (long)e->value[0];
+            peak = (long)e->value[1];
+        } else if (e->type == MIA_EVENT_LID_CLOSED) {
+            value = (long)e->value[0];
+        }
+        if (!expected) {
+            printf("%s,%ld,", trace_event_name(e->type), t_ms);
+            if (value >= 0) {
+                printf("%ld", value);
+            }
+            printf(",");
+            if (peak >= 0) {
+                printf("%ld", peak);
+            }
+            printf("\n");
+            continue;
+        }
+        printf("%s,%ld,%ld,", trace_event_name(e->type), t_ms - 20, t_ms + 20);
+        if (value >= 0) {
+            printf("%ld,%ld", value > 30 ? value - 30 : 0, value + 30);
+        } else {
+            printf(",");
+        }
+        printf(",");
+        if (peak >= 0) {
+            printf("%ld,%ld", peak - peak * 15 / 100, peak + peak * 15 / 100);
+        } else {
+            printf(",");
+        }
+        printf("\n");
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     trace t;
@@ -158,8 +238,12 @@ int main(int argc, char **argv)
     if (argc == 2 && strcmp(argv[1], "decode") == 0) {
         return decode_mode();
     }
+    if (argc == 3 && (strcmp(argv[1], "events") == 0 || strcmp(argv[1], "expected") == 0)) {
+        return replay_mode(argv[1], argv[2]);
+    }
     if (argc != 3) {
-        fprintf(stderr, "usage: mia_host <trace.csv> <out.txt>\n");
+        fprintf(stderr, "usage: mia_host <trace.csv> <out.txt> | decode | events <trace.csv> | "
+                        "expected <trace.csv>\n");
         return 2;
     }
     t.rows = rows_;

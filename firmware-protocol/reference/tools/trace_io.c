@@ -40,7 +40,8 @@ static void parse_lid(const char *spec, mia_lid_config *lid)
     }
 }
 
-/* "# config: threshold_mg=300 min_ms=250 gap_ms=200" (any of them, in any order). */
+/* "# config: threshold_mg=300 min_ms=250 gap_ms=200 debounce_ms=50" (any of them, in any
+ * order). */
 static void parse_config(const char *spec, mia_config *c)
 {
     const char *p = spec;
@@ -52,6 +53,8 @@ static void parse_config(const char *spec, mia_config *c)
             c->shake_min_ms = (uint16_t)v;
         } else if (sscanf(p, "gap_ms=%u", &v) == 1) {
             c->shake_gap_ms = (uint16_t)v;
+        } else if (sscanf(p, "debounce_ms=%u", &v) == 1) {
+            c->lid_debounce_ms = (uint16_t)v;
         }
         while (*p != '\0' && *p != ' ') {
             p++;

@@ -21,6 +21,7 @@ const FAMILIES = {
   reply: 'VF_REPLY',
   config: 'VF_CONFIG',
   advert: 'VF_ADVERT',
+  telemetry: 'VF_TELEMETRY',
   auth: null, // its own schema and table, below
 };
 const PROTOCOL = '1.1';
@@ -45,7 +46,11 @@ const OPS = {
   auth_prove: 6,
   claim: 7,
   release: 8,
+  telemetry_start: 9,
+  telemetry_stop: 10,
 };
+const TELEMETRY_KINDS = { accel: 1, accel2: 2, lid: 3, end: 4 };
+const END_REASONS = ['stop', 'limit', 'other'];
 
 function fail(where, message) {
   throw new Error(`${where}: ${message}`);
@@ -62,6 +67,11 @@ function keys(where, obj, required, optional = []) {
 
 function int(where, v, max = 0xffffffff) {
   if (!Number.isInteger(v) || v < 0 || v > max) fail(where, `not an integer 0..${max}: ${v}`);
+  return v;
+}
+
+function i16(where, v) {
+  if (!Number.isInteger(v) || v < -32768 || v > 32767) fail(where, `not an i16: ${v}`);
   return v;
 }
 
@@ -208,6 +218,7 @@ const decoders = {
     let since = 0;
     let cfg = '{1200, 250, 200, 50, 600}';
     let auth = [];
+    let seconds = 0;
     if (d.op === 'identify') {
       keys(where, d, ['op', 'requestId', 'blink', 'buzz', 'durationMs']);
       pattern = (bool(where, d.blink) ? 1 : 0) | (bool(where, d.buzz) ? 2 : 0);
@@ -224,13 +235,16 @@ const decoders = {
     } else if (d.op === 'claim') {
       keys(where, d, ['op', 'requestId', 'key']);
       auth = hexExact(`${where}.key`, d.key, 16);
+    } else if (d.op === 'telemetry_start') {
+      keys(where, d, ['op', 'requestId', 'seconds']);
+      seconds = int(where, d.seconds, 255);
     } else {
       keys(where, d, ['op', 'requestId']);
     }
     return (
       `.control = {.opcode = ${op}, .request_id = ${rid}, .pattern = ${pattern}, ` +
       `.duration_ms = ${duration}, .since_seq = ${since}, .config = ${cfg}, ` +
-      `.auth = ${arr(auth)}}`
+      `.auth = ${arr(auth)}, .seconds = ${seconds}}`
     );
   },
   reply(where, d) {
@@ -249,6 +263,9 @@ const decoders = {
     let count = 0;
     let cfg = '{1200, 250, 200, 50, 600}';
     let challenge = [];
+    let rate = 0;
+    let seconds = 0;
+    let frames = 0;
     const base = unknown ? ['op', 'opcode', 'requestId', 'status'] : ['op', 'requestId', 'status'];
     if (status === 0 && d.op === 'replay_since') {
       keys(where, d, [...base, 'firstSeq', 'count']);
@@ -260,17 +277,74 @@ const decoders = {
     } else if (status === 0 && d.op === 'auth_challenge') {
       keys(where, d, [...base, 'challenge']);
       challenge = hexExact(`${where}.challenge`, d.challenge, 16);
+    } else if (status === 0 && d.op === 'telemetry_start') {
+      keys(where, d, [...base, 'rateHz', 'seconds']);
+      rate = int(where, d.rateHz, 0xffff);
+      seconds = int(where, d.seconds, 255);
+    } else if (status === 0 && d.op === 'telemetry_stop') {
+      keys(where, d, [...base, 'frames']);
+      frames = int(where, d.frames, 0xffff);
     } else {
       keys(where, d, base);
     }
     return (
       `.reply = {.opcode = ${op}, .request_id = ${rid}, .status = ${status}, ` +
       `.first_seq = ${first}, .count = ${count}, .config = ${cfg}, ` +
-      `.challenge = ${arr(challenge)}}, .reply_op_unknown = ${unknown}`
+      `.challenge = ${arr(challenge)}, .rate_hz = ${rate}, .seconds = ${seconds}, ` +
+      `.frames = ${frames}}, .reply_op_unknown = ${unknown}`
     );
   },
   config(where, d) {
     return `.config = ${config(where, d)}`;
+  },
+  telemetry(where, d) {
+    const head = ['seq', 'kind', 'timeMs'];
+    let kind;
+    let interval = 0;
+    let xyz = [
+      [0, 0, 0],
+      [0, 0, 0],
+    ];
+    let open = 0;
+    let reading = 0;
+    let reason = 0;
+    let payload = [];
+    let unknown = 0;
+    if (d.kind === 'accel') {
+      keys(where, d, [...head, 'x', 'y', 'z']);
+      xyz[0] = [i16(where, d.x), i16(where, d.y), i16(where, d.z)];
+    } else if (d.kind === 'accel2') {
+      keys(where, d, [...head, 'intervalMs', 'x', 'y', 'z', 'x2', 'y2', 'z2']);
+      interval = int(where, d.intervalMs, 255);
+      xyz = [
+        [i16(where, d.x), i16(where, d.y), i16(where, d.z)],
+        [i16(where, d.x2), i16(where, d.y2), i16(where, d.z2)],
+      ];
+    } else if (d.kind === 'lid') {
+      keys(where, d, [...head, 'open', 'reading']);
+      open = bool(where, d.open) ? 1 : 0;
+      reading = int(where, d.reading, 0xffff);
+    } else if (d.kind === 'end') {
+      keys(where, d, [...head, 'reason']);
+      reason = END_REASONS.indexOf(d.reason);
+      if (reason < 0) fail(where, `unknown end reason ${d.reason}`);
+    } else if (d.kind === 'unknown') {
+      keys(where, d, [...head, 'kindCode', 'payload']);
+      kind = int(where, d.kindCode, 255);
+      payload = hexBytes(`${where}.payload`, d.payload, 13);
+      unknown = 1;
+    } else {
+      fail(where, `unknown telemetry kind ${d.kind}`);
+    }
+    kind ??= TELEMETRY_KINDS[d.kind];
+    const triple = (t) => `{${t.join(', ')}}`;
+    return (
+      `.telemetry = {.seq = ${int(where, d.seq, 0xffff)}, .kind = ${kind}, ` +
+      `.t_ms = ${int(where, d.timeMs)}u, .interval_ms = ${interval}, ` +
+      `.xyz = {${triple(xyz[0])}, ${triple(xyz[1])}}, .open = ${open}, ` +
+      `.reading = ${reading}, .reason = ${reason}, .payload_len = ${payload.length}, ` +
+      `.payload = ${arr(payload)}}, .telemetry_unknown = ${unknown}`
+    );
   },
   advert(where, d) {
     keys(where, d, ['owned', 'deviceId']);

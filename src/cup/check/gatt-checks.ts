@@ -27,11 +27,12 @@ const WANTED: Record<string, string[]> = {
   state: ['read', 'notify'],
   control: ['write'],
   reply: ['notify'],
+  telemetry: ['notify'],
   battery: ['read', 'notify'],
 };
 
-/** Reserved capability bits (6..15 in 1.1). */
-export const RESERVED_CAPABILITIES = 0xffc0;
+/** Reserved capability bits (7..15 in 1.1; bit 6 is telemetry). */
+export const RESERVED_CAPABILITIES = 0xff80;
 
 export async function gattChecks(ctx: CheckContext): Promise<void> {
   ctx.running('gatt.service');

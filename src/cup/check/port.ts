@@ -32,7 +32,8 @@ export interface PortFrame {
   at: number;
 }
 
-export type CharacteristicName = 'info' | 'events' | 'state' | 'control' | 'reply' | 'battery';
+export type CharacteristicName =
+  'info' | 'events' | 'state' | 'control' | 'reply' | 'telemetry' | 'battery';
 
 export interface CharacteristicFacts {
   name: CharacteristicName;
@@ -174,7 +175,7 @@ export class LinkPort implements CheckPort {
         const c = main
           ? await main.getCharacteristic(CHARACTERISTIC_UUIDS[name]).catch(() => null)
           : null;
-        const notify = name === 'events' || name === 'state' || name === 'reply';
+        const notify = name !== 'info' && name !== 'control';
         facts.characteristics.push(await describe(name, c, notify ? c !== null : null));
       }
       const battery = await this.batteryOf(server);

@@ -2,13 +2,14 @@ import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { localized, msg, str } from '@lit/localize';
-import type { CupConnection, CupSnapshot } from '../../cup';
+import { canRecord, type CupConnection, type CupSnapshot } from '../../cup';
 import { baseStyles } from '../styles';
 import { cupContext, type CupBinding } from './cup-context';
 import { CupController } from './cup-controller';
 import { cupPanelStyles } from './mia-cup-panel.styles';
 import { availabilityText, ownershipText, refusedText, statusText, warningText } from './text';
 import './mia-cup-settings';
+import './mia-cup-recorder';
 
 /**
  * The sensor cup panel: connection state (connecting, connected, reconnecting in N s, lost,
@@ -37,6 +38,7 @@ export class MiaCupPanel extends LitElement {
   }
 
   @state() private settingsOpen = false;
+  @state() private recorderOpen = false;
 
   private readonly cup = new CupController(this);
 
@@ -117,6 +119,11 @@ export class MiaCupPanel extends LitElement {
           ? html`<mia-cup-settings .connection=${connection}></mia-cup-settings>`
           : nothing
       }
+      ${
+        this.recorderOpen && canRecord(snap)
+          ? html`<mia-cup-recorder .connection=${connection}></mia-cup-recorder>`
+          : nothing
+      }
     </section>`;
   }
 
@@ -159,6 +166,16 @@ export class MiaCupPanel extends LitElement {
         >
           ${msg('Sensitivity')}
         </button>`,
+        ...(canRecord(snap)
+          ? [
+              html`<button
+                aria-expanded=${this.recorderOpen ? 'true' : 'false'}
+                @click=${this.toggleRecorder}
+              >
+                ${msg('Record a trace')}
+              </button>`,
+            ]
+          : []),
         html`<button @click=${this.disconnect}>${msg('Disconnect')}</button>`,
         html`<button @click=${this.forget}>${msg('Forget this cup')}</button>`,
         html`<button @click=${() => (location.hash = 'check')}>${msg('Check this cup')}</button>`,
@@ -212,6 +229,10 @@ export class MiaCupPanel extends LitElement {
 
   private readonly identify = () => {
     this.cupConnection?.identify().catch(() => {});
+  };
+
+  private readonly toggleRecorder = () => {
+    this.recorderOpen = !this.recorderOpen;
   };
 
   private readonly toggleSettings = () => {

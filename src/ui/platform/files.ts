@@ -20,10 +20,13 @@ export function stampedName(prefix: string, date = new Date()): string {
   return `${prefix}-${stamp}.json`;
 }
 
-/** Offer `text` as a plain-text file download. */
-export function downloadText(filename: string, text: string): void {
-  const blob = new Blob([text], { type: 'text/plain;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
+/** Offer `text` as a file download (nothing leaves the device); plain text unless `type` says. */
+export function downloadText(
+  filename: string,
+  text: string,
+  type = 'text/plain;charset=utf-8',
+): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

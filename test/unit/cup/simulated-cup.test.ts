@@ -139,11 +139,11 @@ describe('the simulated cup firmware', () => {
     const { fw, replies } = cup();
     expect(fw.write(Uint8Array.of(1))).toBe(0x0d); // no request id: ATT error, no Reply
     expect(replies()).toEqual([]);
-    expect(fw.write(Uint8Array.of(0x09, 5))).toBe(0);
+    expect(fw.write(Uint8Array.of(0x0b, 5))).toBe(0);
     expect(fw.write(Uint8Array.of(0x01, 6, 0, 0xd0, 0x07))).toBe(0); // pattern 0
     expect(fw.write(Uint8Array.of(0x02, 7))).toBe(0); // replay without its number
     expect(replies()).toEqual([
-      { op: 'unknown', opcode: 9, requestId: 5, status: 'unknown_opcode' },
+      { op: 'unknown', opcode: 11, requestId: 5, status: 'unknown_opcode' },
       { op: 'identify', requestId: 6, status: 'bad_value' },
       { op: 'replay_since', requestId: 7, status: 'bad_length' },
     ]);

@@ -8,6 +8,7 @@ import {
   decodeInfo,
   decodeReply,
   decodeState,
+  decodeTelemetry,
   encodeAdvert,
   encodeConfig,
   encodeControl,
@@ -15,6 +16,7 @@ import {
   encodeInfo,
   encodeReply,
   encodeState,
+  encodeTelemetry,
   fromHex,
   REJECTION_CODES,
   type Advert,
@@ -26,6 +28,7 @@ import {
   type FrameInput,
   type Info,
   type Reply,
+  type TelemetryFrame,
 } from '../../../firmware-protocol/codec';
 import { loadVectors, vectorFileNames } from './vectors';
 
@@ -43,6 +46,11 @@ const DECODERS: Decoder[] = [
   { name: 'reply', decode: decodeReply, encode: (v) => encodeReply(v as Reply) },
   { name: 'config', decode: decodeConfig, encode: (v) => encodeConfig(v as Config) },
   { name: 'advert', decode: decodeAdvert, encode: (v) => encodeAdvert(v as Advert) },
+  {
+    name: 'telemetry',
+    decode: decodeTelemetry,
+    encode: (v) => encodeTelemetry(v as TelemetryFrame),
+  },
 ];
 
 const tally = new Map<string, number>();
@@ -140,7 +148,7 @@ describe('fuzz: every decoder on random frames', () => {
     const reasons = new Set([...tally.keys()].map((k) => k.split(':')[1]));
     for (const reason of REJECTION_CODES) expect(reasons).toContain(reason);
     expect(reasons).toContain('ok');
-  });
+  }, 120_000); // a generous bound for a loaded machine: these runs do real work
 
   it('20,000 mutated golden vectors: same guarantees near the valid frames', () => {
     tally.clear();
@@ -151,5 +159,5 @@ describe('fuzz: every decoder on random frames', () => {
       { numRuns: 20_000 },
     );
     for (const { name } of DECODERS) expect(tally.get(`${name}:ok`) ?? 0).toBeGreaterThan(0);
-  });
+  }, 120_000); // a generous bound for a loaded machine: these runs do real work
 });

@@ -10,6 +10,7 @@ import {
   decodeInfo,
   decodeReply,
   decodeState,
+  decodeTelemetry,
   encodeAdvert,
   encodeConfig,
   encodeControl,
@@ -17,6 +18,7 @@ import {
   encodeInfo,
   encodeReply,
   encodeState,
+  encodeTelemetry,
   fromHex,
   isRejectionCode,
   statusForRejectedControl,
@@ -30,6 +32,7 @@ import {
   type FrameInput,
   type Info,
   type Reply,
+  type TelemetryFrame,
 } from '../../../firmware-protocol/codec';
 import { loadVectors, vectorFileNames, type Vector } from './vectors';
 
@@ -79,6 +82,11 @@ const FAMILIES: Record<string, Family> = {
     decode: decodeAdvert,
     encode: (v) => encodeAdvert(v as Advert),
     uuid: SERVICE_UUID,
+  },
+  telemetry: {
+    decode: decodeTelemetry,
+    encode: (v) => encodeTelemetry(v as TelemetryFrame),
+    uuid: CHARACTERISTIC_UUIDS.telemetry,
   },
 };
 
