@@ -58,6 +58,7 @@ export class SimSmpServer {
   private primary: Slot;
   private secondary: Slot | null = null;
   private upload: Upload | null = null;
+  private lastUpload: Uint8Array | null = null;
   private readonly assembler = new SmpAssembler();
   private readonly options: SimSmpOptions;
 
@@ -76,11 +77,9 @@ export class SimSmpServer {
     return this.primary.confirmed;
   }
 
-  /** What has been uploaded into the second slot so far (whole or not). */
+  /** What the last upload wrote so far (the whole image once it completed). */
   get uploaded(): Uint8Array | null {
-    return this.upload
-      ? this.upload.data.subarray(0, this.upload.off)
-      : (this.secondary?.bytes ?? null);
+    return this.upload ? this.upload.data.subarray(0, this.upload.off) : this.lastUpload;
   }
 
   /** One ATT value written to the SMP characteristic. */
@@ -208,6 +207,7 @@ export class SimSmpServer {
     this.onUpload(upload.off, upload.len);
     if (upload.off < upload.len) return { off: upload.off };
     this.upload = null;
+    this.lastUpload = upload.data;
     const slot = slotOf(upload.data);
     this.secondary = { ...slot, confirmed: false };
     return { off: upload.len };

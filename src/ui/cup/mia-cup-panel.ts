@@ -9,6 +9,7 @@ import { CupController } from './cup-controller';
 import { cupPanelStyles } from './mia-cup-panel.styles';
 import { availabilityText, ownershipText, refusedText, statusText, warningText } from './text';
 import './mia-cup-settings';
+import './mia-firmware-update';
 
 /**
  * The sensor cup panel: connection state (connecting, connected, reconnecting in N s, lost,
@@ -35,6 +36,7 @@ export class MiaCupPanel extends LitElement {
   }
 
   @state() private settingsOpen = false;
+  @state() private firmwareOpen = false;
 
   private readonly cup = new CupController(this);
 
@@ -101,6 +103,11 @@ export class MiaCupPanel extends LitElement {
           ? html`<mia-cup-settings .connection=${connection}></mia-cup-settings>`
           : nothing
       }
+      ${
+        this.firmwareOpen
+          ? html`<mia-firmware-update .connection=${connection}></mia-firmware-update>`
+          : nothing
+      }
     </section>`;
   }
 
@@ -146,6 +153,16 @@ export class MiaCupPanel extends LitElement {
         html`<button @click=${this.disconnect}>${msg('Disconnect')}</button>`,
         html`<button @click=${this.forget}>${msg('Forget this cup')}</button>`,
       );
+      if (snap.ownership === 'mine' && snap.transport === 'web-bluetooth') {
+        buttons.push(
+          html`<button
+            aria-expanded=${this.firmwareOpen ? 'true' : 'false'}
+            @click=${this.toggleFirmware}
+          >
+            ${msg('Update firmware')}
+          </button>`,
+        );
+      }
     } else if (phase === 'reconnecting') {
       buttons.push(
         html`<button class="primary" @click=${this.retryNow}>${msg('Try now')}</button>`,
@@ -185,16 +202,22 @@ export class MiaCupPanel extends LitElement {
 
   private readonly forget = () => {
     this.settingsOpen = false;
+    this.firmwareOpen = false;
     void this.cupConnection?.forget();
   };
 
   private readonly disconnect = () => {
     this.settingsOpen = false;
+    this.firmwareOpen = false;
     this.cupConnection?.disconnect();
   };
 
   private readonly identify = () => {
     this.cupConnection?.identify().catch(() => {});
+  };
+
+  private readonly toggleFirmware = () => {
+    this.firmwareOpen = !this.firmwareOpen;
   };
 
   private readonly toggleSettings = () => {
