@@ -15,7 +15,9 @@ export function updateStepText(state: UpdateState): string {
       return msg(str`Sending the firmware to the cup: ${percent} %`);
     }
     case 'reconnecting':
-      return msg('The connection dropped. Once the cup is back, the upload goes on where it stopped…');
+      return msg(
+        'The connection dropped. Once the cup is back, the upload goes on where it stopped…',
+      );
     case 'testing':
       return msg('Asking the cup to try the new firmware…');
     case 'restarting':
