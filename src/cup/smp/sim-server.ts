@@ -22,6 +22,8 @@ export interface SimSmpOptions {
   confirmsItself?: boolean;
   /** The cup refuses to test an image (a signature it does not trust, say): return false. */
   accepts?: (image: Uint8Array) => boolean;
+  /** Whether this connection may use SMP (PROTOCOL.md 9.1: only once ownership is proven). */
+  allowed?: () => boolean;
 }
 
 interface Slot {
@@ -133,6 +135,7 @@ export class SimSmpServer {
   }
 
   private handle(p: SmpPacket): CborMap {
+    if (this.options.allowed && !this.options.allowed()) return { rc: 13 }; // access denied
     if (p.group === SmpGroup.os && p.id === SmpCommand.reset) return {};
     if (p.group === SmpGroup.os && p.id === SmpCommand.params) {
       const size = this.options.bufSize === undefined ? 384 : this.options.bufSize;

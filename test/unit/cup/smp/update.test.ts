@@ -155,6 +155,17 @@ describe('FirmwareUpdate', () => {
     expect(cup.drops).toBe(0); // never reset
   });
 
+  it('is refused by a cup whose owner this connection has not proven', async () => {
+    const { old, fresh } = await images();
+    const cup = new FakeCup({ running: old, allowed: () => false });
+    const update = new FirmwareUpdate(cup);
+    expect(await run(update.choose(fresh))).toMatchObject({
+      phase: 'failed',
+      failure: { kind: 'refused', rc: 13 },
+    });
+    expect(cup.server.uploaded).toBeNull();
+  });
+
   it('says so when the image already runs on the cup', async () => {
     const { old } = await images();
     const cup = new FakeCup({ running: old });
