@@ -12,6 +12,7 @@ import {
   decodeAdvert,
 } from '../../firmware-protocol/codec';
 import type { CupAvailability } from './events';
+import { SMP_SERVICE } from './smp/constants';
 import type { GattDeviceLike } from './gatt';
 import type { AdvertSeen, CupTransport } from './transport';
 
@@ -57,7 +58,8 @@ export class WebBluetoothTransport implements CupTransport {
     if (!bt) throw new Error('This browser has no Web Bluetooth.');
     const device = await bt.requestDevice({
       filters: [{ services: [SERVICE_UUID] }],
-      optionalServices: [BATTERY_SERVICE, DEVICE_INFORMATION_SERVICE],
+      // SMP: the firmware update service (PROTOCOL.md 9), where the cup has it.
+      optionalServices: [BATTERY_SERVICE, DEVICE_INFORMATION_SERVICE, SMP_SERVICE],
     });
     return device as unknown as GattDeviceLike;
   }

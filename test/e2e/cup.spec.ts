@@ -172,7 +172,7 @@ test('identify and sensitivity writes arrive at the cup with the right bytes', a
   expect(cup.firmware.identified).toEqual([{ blink: true, buzz: true, durationMs: 2000 }]);
 
   await panel(page).getByRole('button', { name: 'Sensitivity' }).click();
-  await panel(page).getByRole('button', { name: 'Firm' }).click();
+  await panel(page).getByRole('button', { name: 'Firm', exact: true }).click();
   await panel(page).getByRole('button', { name: '150 ms' }).click();
   await panel(page).getByRole('button', { name: 'Save to cup' }).click();
   // Opening the panel may read the config again first: wait for the write itself.

@@ -10,6 +10,7 @@ import { cupPanelStyles } from './mia-cup-panel.styles';
 import { availabilityText, ownershipText, refusedText, statusText, warningText } from './text';
 import './mia-cup-settings';
 import './mia-cup-recorder';
+import './mia-firmware-update';
 
 /**
  * The sensor cup panel: connection state (connecting, connected, reconnecting in N s, lost,
@@ -39,6 +40,7 @@ export class MiaCupPanel extends LitElement {
 
   @state() private settingsOpen = false;
   @state() private recorderOpen = false;
+  @state() private firmwareOpen = false;
 
   private readonly cup = new CupController(this);
 
@@ -124,6 +126,11 @@ export class MiaCupPanel extends LitElement {
           ? html`<mia-cup-recorder .connection=${connection}></mia-cup-recorder>`
           : nothing
       }
+      ${
+        this.firmwareOpen
+          ? html`<mia-firmware-update .connection=${connection}></mia-firmware-update>`
+          : nothing
+      }
     </section>`;
   }
 
@@ -180,6 +187,16 @@ export class MiaCupPanel extends LitElement {
         html`<button @click=${this.forget}>${msg('Forget this cup')}</button>`,
         html`<button @click=${() => (location.hash = 'check')}>${msg('Check this cup')}</button>`,
       );
+      if (snap.ownership === 'mine' && snap.transport === 'web-bluetooth') {
+        buttons.push(
+          html`<button
+            aria-expanded=${this.firmwareOpen ? 'true' : 'false'}
+            @click=${this.toggleFirmware}
+          >
+            ${msg('Update firmware')}
+          </button>`,
+        );
+      }
     } else if (phase === 'reconnecting') {
       buttons.push(
         html`<button class="primary" @click=${this.retryNow}>${msg('Try now')}</button>`,
@@ -219,11 +236,13 @@ export class MiaCupPanel extends LitElement {
 
   private readonly forget = () => {
     this.settingsOpen = false;
+    this.firmwareOpen = false;
     void this.cupConnection?.forget();
   };
 
   private readonly disconnect = () => {
     this.settingsOpen = false;
+    this.firmwareOpen = false;
     this.cupConnection?.disconnect();
   };
 
@@ -233,6 +252,10 @@ export class MiaCupPanel extends LitElement {
 
   private readonly toggleRecorder = () => {
     this.recorderOpen = !this.recorderOpen;
+  };
+
+  private readonly toggleFirmware = () => {
+    this.firmwareOpen = !this.firmwareOpen;
   };
 
   private readonly toggleSettings = () => {

@@ -1,0 +1,65 @@
+/** The firmware update's words: its steps and why it stopped, through `msg()`. */
+import { msg, str } from '@lit/localize';
+import type { UpdateFailure, UpdateState } from '../../cup/smp';
+
+export function updateStepText(state: UpdateState): string {
+  switch (state.phase) {
+    case 'idle':
+      return '';
+    case 'checking':
+      return msg("Reading the cup's firmware…");
+    case 'ready':
+      return msg('Ready. The cup restarts at the end: keep it close and switched on.');
+    case 'uploading': {
+      const percent = state.total ? Math.floor((state.sent * 100) / state.total) : 0;
+      return msg(str`Sending the firmware to the cup: ${percent} %`);
+    }
+    case 'reconnecting':
+      return msg(
+        'The connection dropped. Once the cup is back, the upload goes on where it stopped…',
+      );
+    case 'testing':
+      return msg('Asking the cup to try the new firmware…');
+    case 'restarting':
+      return msg('The cup restarts with the new firmware…');
+    case 'confirming':
+      return msg('The cup is back. Confirming the new firmware…');
+    case 'done':
+      return msg(str`Done: the cup runs firmware ${state.cupVersion ?? '?'}.`);
+    case 'failed':
+      return msg('The firmware was not updated.');
+  }
+}
+
+export function updateFailureText(failure: UpdateFailure): string {
+  switch (failure.kind) {
+    case 'not-an-image':
+      return failure.reason === 'bad_magic' || failure.reason === 'too_short'
+        ? msg(
+            'This file is not a firmware image for the cup (it has no MCUboot header). Nothing was sent to the cup.',
+          )
+        : msg(
+            'This firmware file is damaged or incomplete (its MCUboot image does not add up). Nothing was sent to the cup.',
+          );
+    case 'already-running':
+      return msg(str`The cup already runs this firmware (${failure.version}).`);
+    case 'refused': {
+      const code = failure.group === undefined ? `${failure.rc}` : `${failure.group}/${failure.rc}`;
+      return msg(
+        str`The cup refused this firmware (error ${code}). It may be made for another cup or not signed with this cup's key. The cup keeps its firmware.`,
+      );
+    }
+    case 'rolled-back':
+      return msg(
+        str`The cup came back with its old firmware ${failure.running}: version ${failure.wanted} did not pass its self-test and was rolled back. The cup works as before.`,
+      );
+    case 'no-smp':
+      return msg('This cup has no firmware update service: it cannot be updated from the app.');
+    case 'lost':
+      return msg(
+        'The cup did not answer or did not come back. Switch it off and on, connect it and try again: an unfinished update leaves its firmware as it was.',
+      );
+    case 'error':
+      return msg(str`The update stopped: ${failure.detail}`);
+  }
+}

@@ -1,0 +1,155 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import type { CupConnection } from '../../cup';
+import { FirmwareUpdate, connectionCup, versionText, type UpdateState } from '../../cup/smp';
+import { baseStyles } from '../styles';
+import { updateFailureText, updateStepText } from './firmware-text';
+
+const BUSY = new Set([
+  'checking',
+  'uploading',
+  'reconnecting',
+  'testing',
+  'restarting',
+  'confirming',
+]);
+
+/**
+ * Update the cup's firmware over MCUmgr SMP (PROTOCOL.md 9): pick an image file, see its
+ * version against the cup's, install it with a progress bar; the update goes on after a dropped
+ * link, tests the image, restarts the cup and confirms it once the cup is back. The cup panel
+ * offers it to the cup's owner only (after the proof).
+ */
+@localized()
+@customElement('mia-firmware-update')
+export class MiaFirmwareUpdate extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: block;
+      }
+      section {
+        display: grid;
+        gap: 8px;
+        border: 2px solid var(--line);
+        border-radius: var(--radius);
+        padding: 10px 12px;
+      }
+      h3 {
+        font-size: 1rem;
+        margin: 0;
+      }
+      p {
+        margin: 0;
+      }
+      progress {
+        width: 100%;
+        height: 1.2rem;
+      }
+      .error {
+        color: var(--danger);
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) connection?: CupConnection;
+
+  @state() private view: UpdateState | null = null;
+
+  private flow: FirmwareUpdate | null = null;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.flow?.dispose();
+    this.flow = null;
+  }
+
+  override render() {
+    const view = this.view;
+    const busy = view !== null && BUSY.has(view.phase);
+    const image = view?.image;
+    return html`<section aria-label=${msg('Update firmware')}>
+      <h3>${msg('Update firmware')}</h3>
+      <p>
+        ${msg("Choose the cup's firmware image: the signed MCUboot file (.bin) from its maker.")}
+      </p>
+      <label>
+        ${msg('Firmware file')}
+        <input
+          type="file"
+          data-testid="firmware-file"
+          accept=".bin,.img,application/octet-stream"
+          ?disabled=${busy}
+          @change=${this.pick}
+        />
+      </label>
+      ${
+        image
+          ? html`<p data-testid="firmware-versions">
+              ${msg(str`This file: version ${versionText(image.version)}, ${Math.ceil(image.fileSize / 1024)} KB.`)}
+              ${view?.cupVersion ? msg(str`The cup runs version ${view.cupVersion}.`) : nothing}
+            </p>`
+          : nothing
+      }
+      ${
+        view?.phase === 'ready' && image
+          ? html`<div class="buttons">
+              <button class="primary" @click=${this.install}>
+                ${msg(str`Install version ${versionText(image.version)}`)}
+              </button>
+            </div>`
+          : nothing
+      }
+      ${
+        view && (view.phase === 'uploading' || view.phase === 'reconnecting')
+          ? html`<progress
+              data-testid="firmware-progress"
+              max=${view.total}
+              .value=${view.sent}
+              aria-label=${msg('Firmware sent')}
+            ></progress>`
+          : nothing
+      }
+      ${
+        view && view.phase !== 'idle'
+          ? html`<p role="status" data-testid="firmware-status" data-phase=${view.phase}>
+              ${updateStepText(view)}
+            </p>`
+          : nothing
+      }
+      ${
+        view?.failure
+          ? html`<p class="error" role="alert" data-testid="firmware-error">
+              ${updateFailureText(view.failure)}
+            </p>`
+          : nothing
+      }
+    </section>`;
+  }
+
+  private readonly pick = async (event: Event) => {
+    const input = event.target as HTMLInputElement;
+    const file = input.files?.[0];
+    if (!file || !this.connection) return;
+    this.flow?.dispose();
+    const update = new FirmwareUpdate(connectionCup(this.connection));
+    this.flow = update;
+    update.watch((s) => {
+      if (this.flow === update) this.view = s;
+    });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    await update.choose(bytes);
+  };
+
+  private readonly install = () => {
+    void this.flow?.install();
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mia-firmware-update': MiaFirmwareUpdate;
+  }
+}

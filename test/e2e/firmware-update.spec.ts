@@ -1,0 +1,106 @@
+/**
+ * Updating the cup's firmware from the cup panel (PROTOCOL.md 9), through the app's real Web
+ * Bluetooth code against a cup emulated in Chromium with MCUmgr's SMP service and MCUboot's
+ * two slots: the image arrives byte for byte, a drop at 40 % resumes, a file that is not an
+ * image is refused before upload, and a cup that boots back into its old image is reported.
+ */
+import type { Page } from '@playwright/test';
+import { SMP_CHARACTERISTIC, buildImage } from '../../src/cup/smp';
+import { connectedGame, panel } from './fixtures/cup-table';
+import { test, expect, type EmulatedCup } from './fixtures/emulated-cup';
+
+const OLD = { major: 1, minor: 4, revision: 2, build: 0 };
+const NEW = { major: 1, minor: 5, revision: 0, build: 0 };
+const body = (n: number, seed: number) =>
+  Uint8Array.from({ length: n }, (_, i) => (i * 131 + seed * 7 + (i >> 8)) & 0xff);
+
+const oldImage = () => buildImage(OLD, body(2_000, 1));
+const newImage = () => buildImage(NEW, body(5_000, 2));
+
+const status = (page: Page) => page.getByTestId('firmware-status');
+const failure = (page: Page) => page.getByTestId('firmware-error');
+
+/** A game with the cup connected (the app claims it: the owner); open "Update firmware" with a file. */
+async function chooseFile(page: Page, name: string, bytes: Uint8Array): Promise<void> {
+  await connectedGame(page);
+  await panel(page).getByRole('button', { name: 'Update firmware' }).click();
+  await page.getByTestId('firmware-file').setInputFiles({
+    name,
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(bytes),
+  });
+}
+
+const smpWrites = (cup: EmulatedCup) => cup.writes.filter((w) => w.uuid === SMP_CHARACTERISTIC);
+
+test('the image arrives byte for byte, and the cup comes back with the new version', async ({
+  page,
+  cup,
+}) => {
+  const smp = cup.addSmp({ running: await oldImage(), confirmsItself: false });
+  const image = await newImage();
+  await chooseFile(page, 'mia-cup-1.5.0.bin', image);
+  await expect(page.getByTestId('firmware-versions')).toHaveText(
+    'This file: version 1.5.0, 5 KB. The cup runs version 1.4.2.',
+  );
+  await page.getByRole('button', { name: 'Install version 1.5.0' }).click();
+  await expect(status(page)).toHaveText('Done: the cup runs firmware 1.5.0.', { timeout: 60_000 });
+  // What the cup's second slot received is the file, and it now runs it, confirmed by the app.
+  expect(Buffer.from(smp.uploaded ?? []).equals(Buffer.from(image))).toBe(true);
+  expect(smp.runningVersion).toBe('1.5.0');
+  expect(smp.runningConfirmed).toBe(true);
+  expect(smpWrites(cup).every((w) => w.bytes.length <= 20)).toBe(true);
+  expect(smpWrites(cup).every((w) => w.writeType === 'write-without-response')).toBe(true);
+  await expect(page.getByTestId('cup-firmware')).toHaveText('Firmware 1.5.0');
+});
+
+test('a drop at 40 % resumes from the offset the cup reports and completes', async ({
+  page,
+  cup,
+}) => {
+  const smp = cup.addSmp({ running: await oldImage() });
+  const image = await newImage();
+  let dropped = false;
+  const sentAt: number[] = [];
+  smp.onUpload = (off, len) => {
+    sentAt.push(off);
+    if (!dropped && off >= len * 0.4) {
+      dropped = true;
+      void cup.disconnect();
+    }
+  };
+  await chooseFile(page, 'mia-cup-1.5.0.bin', image);
+  await page.getByRole('button', { name: 'Install version 1.5.0' }).click();
+  await expect(status(page)).toHaveText('Done: the cup runs firmware 1.5.0.', { timeout: 90_000 });
+  expect(dropped).toBe(true);
+  expect(Buffer.from(smp.uploaded ?? []).equals(Buffer.from(image))).toBe(true);
+  // The cup's upload went on where it stood: no offset was written twice.
+  expect(new Set(sentAt).size).toBe(sentAt.length);
+  const firsts = smp.requests.filter((r) => r.group === 1 && r.id === 1 && r.body.off === 0);
+  expect(firsts).toHaveLength(2); // the start, and "where are you?" after the drop
+});
+
+test('a file that is not an MCUboot image is refused before upload', async ({ page, cup }) => {
+  const smp = cup.addSmp({ running: await oldImage() });
+  const text = new TextEncoder().encode('These are the release notes, not the firmware itself.\n');
+  await chooseFile(page, 'notes.bin', text);
+  await expect(failure(page)).toHaveText(
+    'This file is not a firmware image for the cup (it has no MCUboot header). Nothing was sent to the cup.',
+  );
+  await expect(page.getByRole('button', { name: /^Install version/ })).toHaveCount(0);
+  expect(smpWrites(cup)).toHaveLength(0);
+  expect(smp.requests).toHaveLength(0);
+});
+
+test('a cup that reboots into its old image is reported as such', async ({ page, cup }) => {
+  const smp = cup.addSmp({ running: await oldImage(), selfTest: false });
+  await chooseFile(page, 'mia-cup-1.5.0.bin', await newImage());
+  await page.getByRole('button', { name: 'Install version 1.5.0' }).click();
+  await expect(failure(page)).toHaveText(
+    'The cup came back with its old firmware 1.4.2: version 1.5.0 did not pass its self-test and was rolled back. The cup works as before.',
+    { timeout: 60_000 },
+  );
+  expect(smp.runningVersion).toBe('1.4.2');
+  await expect(page.getByTestId('cup-status')).toHaveText('Connected');
+  await expect(page.getByTestId('cup-firmware')).toHaveText('Firmware 1.4.2');
+});
