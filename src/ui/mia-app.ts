@@ -17,6 +17,7 @@ import { downloadJson, stampedName } from './platform/files';
 import { applyTheme } from './platform/theme';
 import { ScreenKeeper } from './platform/wake-lock';
 import { PreferencesController } from './preferences-controller';
+import { RefereeVoice } from './referee-voice';
 import { ShortcutsController } from './shortcuts';
 import { baseStyles } from './styles';
 import { appStyles } from './mia-app.styles';
@@ -34,8 +35,10 @@ type Screen = 'loading' | 'setup' | 'game' | 'unreadable';
  * language, and carries out the commands of the toolbar and the screens. Reflects `saving`
  * while steps are being written to IndexedDB.
  */
-@localized()
+// `localized` must come before `customElement` is applied (decorators apply bottom-up): <mia-app>
+// is in the page when it is defined, so it is built at once, and would miss the language switch.
 @customElement('mia-app')
+@localized()
 export class MiaApp extends LitElement {
   static override styles = [baseStyles, appStyles];
 
@@ -63,6 +66,10 @@ export class MiaApp extends LitElement {
 
   private game = new GameController(this, { actor: () => this.actor });
   private keeper = new ScreenKeeper();
+  private voice = new RefereeVoice(this, {
+    actor: () => this.actor,
+    on: () => this.preferences.value.voice,
+  });
   private applied: Preferences | null = null;
   private session = new GameSession(
     {
@@ -105,6 +112,7 @@ export class MiaApp extends LitElement {
     this.applied = preferences;
     if (before?.theme !== preferences.theme) applyTheme(preferences.theme);
     if (!before || before.locale !== preferences.locale) void speak(preferences.locale);
+    if (before?.voice && !preferences.voice) this.voice.stop();
   };
 
   private async load(): Promise<void> {
