@@ -62,10 +62,9 @@ test('the good emulated cup passes every check, and goes back to the game', asyn
   await expect(status(page)).toHaveText('Connected');
 });
 
+/** Four of the broken cups (all ten run through the simulated cup in the unit tests). */
 const broken: [CupFault, string][] = [
   ['longFrame', 'frames.max-length'],
-  ['reusedRequestId', 'control.request-id'],
-  ['replaySkipsOne', 'sequence.replay-wrap'],
   ['missingCccd', 'gatt.cccd'],
   ['sameBootId', 'boot.restart'],
   ['configWithoutProof', 'ownership.needs-proof'],
