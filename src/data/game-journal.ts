@@ -74,6 +74,8 @@ export class GameJournal {
   private failures = 0;
   private timer: unknown = null;
   private current: Promise<void> = Promise.resolve();
+  /** The store was closed from outside, and the game is not stored again yet. */
+  private lost = false;
   private readonly timers: Timers;
 
   constructor(private readonly o: JournalOptions) {
@@ -111,6 +113,7 @@ export class GameJournal {
   /** The store was closed from outside (its data may be gone): check it, and store again. */
   recheck(): void {
     this.checkedIn = null;
+    this.lost = true;
     this.flush();
   }
 
@@ -146,6 +149,7 @@ export class GameJournal {
         await this.writeNext();
       }
       this.failures = 0;
+      this.lost = false;
       if (!this.stopped) this.o.onStatus({ state: 'stored' });
     } catch (error) {
       if (!this.stopped) this.failed(error);
@@ -163,7 +167,8 @@ export class GameJournal {
     this.checkedIn = null;
     const pause = RETRY_PAUSES_MS[Math.min(this.failures, RETRY_PAUSES_MS.length - 1)];
     this.failures += 1;
-    this.o.onStatus({ state: 'failing', problem: problemOf(cause, opening) });
+    const problem = this.lost ? 'lost' : problemOf(cause, opening);
+    this.o.onStatus({ state: 'failing', problem });
     this.timer = this.timers.setTimeout(() => {
       this.timer = null;
       this.flush();

@@ -86,9 +86,13 @@ export class GameStore {
     };
     try {
       const db = await openDB(name, DB_VERSION, {
-        upgrade(database) {
-          for (const s of STORES) {
-            if (!database.objectStoreNames.contains(s)) database.createObjectStore(s);
+        upgrade(database, _old, _new, transaction) {
+          try {
+            for (const s of STORES) {
+              if (!database.objectStoreNames.contains(s)) database.createObjectStore(s);
+            }
+          } catch {
+            transaction.abort(); // the open fails (AbortError); the database stays as it was
           }
         },
         blocked: () => options.onBlocked?.(),
@@ -146,7 +150,8 @@ export class GameStore {
 
   /** Is this game's head stored, and how many of its steps follow one another from the first? */
   async progress(id: string): Promise<{ head: boolean; steps: number }> {
-    const head = (await this.db.get(GAMES, CURRENT)) as { id?: unknown; schema?: unknown } | undefined;
+    const head = (await this.db.get(GAMES, CURRENT)) as
+      { id?: unknown; schema?: unknown } | undefined;
     if (head?.id !== id || head.schema !== SCHEMA_VERSION) return { head: false, steps: 0 };
     const keys = (await this.db.getAllKeys(STEPS, range(id))) as [string, number][];
     let steps = 0;
@@ -208,8 +213,9 @@ export class GameStore {
   }
 
   /** Store a whole record as the current game, replacing the one there (for imports and tests). */
-  async saveGame(record: StoredGame & { id: string }): Promise<void> {
-    const { schema, id, startedAt, input, base, steps } = record;
+  async saveGame(record: StoredGame): Promise<void> {
+    const { schema, startedAt, input, base, steps } = record;
+    const id = record.id ?? 'game';
     await this.write({
       id,
       head: { schema, id, input, base, ...(startedAt ? { startedAt } : {}) },

@@ -112,7 +112,10 @@ export class GameSession {
 
   /** About how many bytes the current game's steps took so far, and how many steps it has. */
   usage(): { steps: number; bytesWritten: number } {
-    return { steps: this.journal?.steps.length ?? 0, bytesWritten: this.journal?.bytesWritten ?? 0 };
+    return {
+      steps: this.journal?.steps.length ?? 0,
+      bytesWritten: this.journal?.bytesWritten ?? 0,
+    };
   }
 
   /** The store, opened when there is none (or it was lost or failed). */

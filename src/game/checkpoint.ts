@@ -8,14 +8,7 @@
  * - `checkpointOf(snapshot, at, previous)`: the segment to write after `at` steps.
  * - `foldCheckpoints(segments)`: the game state the segments add up to (or null), never throws.
  */
-import type {
-  GameContext,
-  GameWarning,
-  Phase,
-  Round,
-  RoundRecord,
-  UndoFrame,
-} from './types';
+import type { GameContext, GameWarning, Phase, Round, RoundRecord, UndoFrame } from './types';
 
 /** A list as the previous segment had it, cut to its first `keep` items, plus `add`. */
 export interface ListChange<T> {

@@ -90,8 +90,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0;
-const isSeat = (value: unknown, seats: number): value is number =>
-  isCount(value) && value < seats;
+const isSeat = (value: unknown, seats: number): value is number => isCount(value) && value < seats;
 const isClaim = (value: unknown): boolean => value === null || isScore(value);
 const areLives = (value: unknown, seats: number): value is number[] =>
   Array.isArray(value) && value.length === seats && value.every(isCount);
@@ -139,7 +138,8 @@ function contextProblem(context: unknown, input: GameInput): string | null {
     !Array.isArray(history) ||
     !history.every(
       (r: unknown) =>
-        isObject(r) && !roundProblem({ ...r, rolled: false, looked: false, lifter: null }, seats) &&
+        isObject(r) &&
+        !roundProblem({ ...r, rolled: false, looked: false, lifter: null }, seats) &&
         isSettlement(r.settlement, seats),
     )
   ) {
@@ -149,7 +149,10 @@ function contextProblem(context: unknown, input: GameInput): string | null {
     return 'the last outcome is unreadable';
   }
   if (context.result !== null && !isObject(context.result)) return 'the result is unreadable';
-  if (!Array.isArray(warnings) || !warnings.every((w) => isObject(w) && typeof w.code === 'string')) {
+  if (
+    !Array.isArray(warnings) ||
+    !warnings.every((w) => isObject(w) && typeof w.code === 'string')
+  ) {
     return 'the warnings are unreadable';
   }
   const frameIsReadable = (f: unknown) =>

@@ -82,7 +82,9 @@ describe('records of earlier versions', () => {
     const first = session(name);
     await first.s.open();
     const actor = first.heard.actors.at(-1)!;
-    expect(JSON.parse(JSON.stringify(actor.getSnapshot().context))).toEqual(v2Rounds.snapshot.context);
+    expect(JSON.parse(JSON.stringify(actor.getSnapshot().context))).toEqual(
+      v2Rounds.snapshot.context,
+    );
     actor.send({ type: 'LIFT' });
     await first.s.journal!.settled();
     const raw = (await keep(GameStore.open(name))).readRaw();

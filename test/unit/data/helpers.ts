@@ -1,7 +1,13 @@
 /** The data tests' IndexedDB (fake-indexeddb): fresh database names, stores closed after each test. */
 import 'fake-indexeddb/auto';
 import { afterEach } from 'vitest';
-import { GameSession, GameStore, Scoreboard, ScoreboardStore, type Timers } from '../../../src/data';
+import {
+  GameSession,
+  GameStore,
+  Scoreboard,
+  ScoreboardStore,
+  type Timers,
+} from '../../../src/data';
 import type { GameActor, Settlement } from '../../../src/game';
 
 /** Call once per test file. `prefix` keeps its databases apart from other files'. */

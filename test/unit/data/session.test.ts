@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GameStore } from '../../../src/data';
-import {
-  presets,
-  readStoredGame,
-  type GameEvent,
-  type GameInput,
-} from '../../../src/game';
+import { presets, readStoredGame, type GameEvent, type GameInput } from '../../../src/game';
 import { example000, liftWith, roll } from '../game/helpers';
 import { databases, sessionOn } from './helpers';
 
