@@ -92,7 +92,9 @@ export class GameStore {
               if (!database.objectStoreNames.contains(s)) database.createObjectStore(s);
             }
           } catch {
-            transaction.abort(); // the open fails (AbortError); the database stays as it was
+            // The open fails (AbortError) and the database stays as it was.
+            transaction.done.catch(() => undefined);
+            transaction.abort();
           }
         },
         blocked: () => options.onBlocked?.(),

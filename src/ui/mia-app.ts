@@ -77,6 +77,11 @@ export class MiaApp extends LitElement {
   @provide({ context: storageContext })
   readonly storage = this.session.storage;
 
+  /** How many steps the current game has and about how many bytes storing them wrote (bench). */
+  storageUsage(): { steps: number; bytesWritten: number } {
+    return this.session.usage();
+  }
+
   constructor() {
     super();
     new PreferencesController(this, { store: this.preferences, onChange: this.apply });

@@ -51,7 +51,8 @@ export async function injectFault(page: Page, fault: Fault, active = true): Prom
       };
       const create = IDBDatabase.prototype.createObjectStore;
       IDBDatabase.prototype.createObjectStore = function (this: IDBDatabase, ...args) {
-        if (on('upgrade-throws')) throw new DOMException('The upgrade failed.', 'UnknownError');
+        if (on('upgrade-throws') && this.name === 'mia-cup')
+          throw new DOMException('The upgrade failed.', 'UnknownError');
         return create.apply(this, args);
       } as typeof create;
     },
@@ -70,12 +71,22 @@ export async function setFault(page: Page, fault: Fault | null): Promise<void> {
 /** Switch the injected fault off: storage is back. */
 export const lift = (page: Page) => setFault(page, null);
 
+/** A value as JSON with its keys sorted: equal games give equal strings. */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+}
+
 /** The game as the app holds it (phase and context), to compare across reloads. */
-export function tableState(page: Page): Promise<string> {
-  return page.evaluate(() => {
+export async function tableState(page: Page): Promise<string> {
+  const state = await page.evaluate(() => {
     const snapshot = document.querySelector('mia-app')?.actor?.getSnapshot();
-    return JSON.stringify(snapshot ? { value: snapshot.value, context: snapshot.context } : null);
+    return snapshot ? { value: snapshot.value, context: snapshot.context } : null;
   });
+  return canonical(state);
 }
 
 /** Tap a button and return the JSON file it downloads. */
