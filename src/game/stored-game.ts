@@ -15,16 +15,18 @@ import { isScore, ruleSetProblems } from '../rules';
 import { foldCheckpoints, listsOf, type CheckpointLists } from './checkpoint';
 import { inputProblems } from './input';
 import { gameMachine, type GameActor } from './machine';
+import { withPlayerLimit } from './presets';
 import type { GameContext, GameEvent, GameInput, Phase } from './types';
 
 /**
  * The version of the stored record's shape. Raise it when that shape changes, and add a
  * migration from the version before. 2: warnings carry no words (`message` is gone). 3: the
- * input and the log of steps (the snapshot of an older record becomes the log's `base`).
+ * rules carry the table's player limit (`maxPlayers`). 4: the input and the log of steps (the
+ * snapshot of an older record becomes the log's `base`).
  */
-export const SCHEMA_VERSION = 3;
-/** The version of the remembered set-up's shape (players and rules). */
-const SETUP_SCHEMA = 1;
+export const SCHEMA_VERSION = 4;
+/** The version of the remembered set-up's shape (players and rules). 2: the player limit. */
+const SETUP_SCHEMA = 2;
 /** No real game comes near this many steps (undo included); a longer log is not replayed. */
 const MAX_STEPS = 100_000;
 
@@ -88,6 +90,11 @@ const EVENT_TYPES = new Set([
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An input stored before the player limit, with one (see `withPlayerLimit`). */
+function inputWithLimit(input: unknown): unknown {
+  return isObject(input) ? { ...input, rules: withPlayerLimit(input.rules) } : input;
+}
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const isSeat = (value: unknown, seats: number): value is number => isCount(value) && value < seats;
@@ -218,8 +225,16 @@ const MIGRATIONS: Record<number, (record: Record<string, unknown>) => Record<str
       snapshot: { ...snapshot, context: { ...snapshot.context, warnings: coded } },
     };
   },
-  /** 2 to 3: the whole snapshot becomes the base of an empty log. */
-  2: ({ snapshot, savedAt, ...rest }) => ({
+  /** 2 to 3: the rules (given and played) carry the table's player limit. */
+  2: (record) => {
+    const { snapshot } = record;
+    const input = inputWithLimit(record.input);
+    if (!isObject(snapshot) || !isObject(snapshot.context)) return { ...record, input };
+    const context = { ...snapshot.context, rules: withPlayerLimit(snapshot.context.rules) };
+    return { ...record, input, snapshot: { ...snapshot, context } };
+  },
+  /** 3 to 4: the whole snapshot becomes the base of an empty log. */
+  3: ({ snapshot, savedAt, ...rest }) => ({
     ...rest,
     ...(typeof savedAt === 'string' ? { startedAt: savedAt } : {}),
     base: snapshot ?? null,
@@ -257,7 +272,7 @@ export function decodeStoredGame(raw: unknown): LoadResult {
       const checked = checkedSnapshot(record.base, input);
       if (typeof checked === 'string') return unreadable('corrupt', checked);
       base = checked;
-    } else if (raw.schema < 3) {
+    } else if (raw.schema < 4) {
       return unreadable('corrupt', 'the snapshot is missing');
     }
     const { steps, checkpoints } = record;
@@ -387,6 +402,7 @@ export const setupRecord = (input: GameInput): StoredSetup => ({ schema: SETUP_S
 
 /** A remembered set-up, checked; null for anything this version cannot use. */
 export function decodeSetup(raw: unknown): GameInput | null {
-  if (!isObject(raw) || raw.schema !== SETUP_SCHEMA) return null;
-  return inputProblems(raw.input).length === 0 ? (raw.input as GameInput) : null;
+  if (!isObject(raw) || (raw.schema !== SETUP_SCHEMA && raw.schema !== 1)) return null;
+  const input = raw.schema === 1 ? inputWithLimit(raw.input) : raw.input;
+  return inputProblems(input).length === 0 ? (input as GameInput) : null;
 }

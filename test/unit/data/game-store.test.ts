@@ -88,7 +88,7 @@ describe('records of earlier versions', () => {
     actor.send({ type: 'LIFT' });
     await first.s.journal!.settled();
     const raw = (await keep(GameStore.open(name))).readRaw();
-    expect(await raw).toMatchObject({ schema: 3, id: 'game-2', steps: [{ type: 'LIFT' }] });
+    expect(await raw).toMatchObject({ schema: 4, id: 'game-2', steps: [{ type: 'LIFT' }] });
     const second = session(name);
     await second.s.open();
     const again = second.heard.actors.at(-1)!;

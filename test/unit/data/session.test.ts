@@ -55,7 +55,7 @@ describe('the game session', () => {
     const { s, name } = session();
     await s.open();
     const raw = await keep(GameStore.open(name));
-    await raw.saveGame({ schema: 3, id: 'x', input: example000, base: 'torn', steps: [] });
+    await raw.saveGame({ schema: 4, id: 'x', input: example000, base: 'torn', steps: [] });
     const again = session(name);
     const { unreadable } = await again.s.open();
     expect(unreadable).toMatchObject({ kind: 'unreadable', reason: 'corrupt' });

@@ -15,7 +15,7 @@ import { runs } from '../random';
 
 const log: GameEvent[] = [...roll(54), ...roll(61), blind(61), { type: 'LIFT' }];
 const v3 = {
-  schema: 3,
+  schema: 4,
   id: 'g',
   startedAt: '2026-12-02T00:00:00.000Z',
   input,

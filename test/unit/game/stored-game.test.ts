@@ -1,9 +1,8 @@
 /**
  * Stored games, pure: checking a record without trusting it, reading the records earlier
  * versions wrote, and restoring a game from its log. The fixtures are records exactly as
- * versions 1 and 2 wrote them: a longhall game mid-lift with two warnings, and a pub game of
- * three rounds with warnings and an undo (`stored-game-v2-rounds.json`, written by version 2
- * before the log came).
+ * versions 1, 2 and 3 wrote them: a longhall game mid-lift with two warnings, and a pub game of
+ * three rounds with warnings and an undo (`stored-game-v2-rounds.json`, written by version 2).
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
@@ -18,6 +17,7 @@ import {
 import v1 from './fixtures/stored-game-v1.json';
 import v2 from './fixtures/stored-game-v2.json';
 import v2Rounds from './fixtures/stored-game-v2-rounds.json';
+import v3 from './fixtures/stored-game-v3.json';
 import { example000 as input, midLift, roll, blind } from './helpers';
 
 /** The game a fixture holds, played on: Erik shows 41, so Olaf's blind 61 was a bluff. */
@@ -31,11 +31,11 @@ function playOn(raw: unknown) {
 }
 
 describe('records of earlier versions', () => {
-  it('reads a record of version 2: its snapshot becomes the base of an empty log', () => {
-    expect(SCHEMA_VERSION).toBe(3);
-    const { game, context } = playOn(v2);
-    expect(game).toMatchObject({ schema: 3, id: 'game-1', input: v2.input, steps: [] });
-    expect(game.base).toEqual(v2.snapshot);
+  it('reads a record of version 3: its snapshot becomes the base of an empty log', () => {
+    expect(SCHEMA_VERSION).toBe(4);
+    const { game, context } = playOn(v3);
+    expect(game).toMatchObject({ schema: 4, id: 'game-1', input: v3.input, steps: [] });
+    expect(game.base).toEqual(v3.snapshot);
     expect(context.players.map((p) => p.lives)).toEqual([3, 3, 2]);
     expect(context.warnings.map((w) => w.code)).toEqual(['lid-before-roll', 'shake-while-lifting']);
   });
@@ -43,7 +43,7 @@ describe('records of earlier versions', () => {
   it('brings a record of version 1 up to date: warnings lose their words', () => {
     expect(v1.snapshot.context.warnings[0]).toHaveProperty('message');
     const { game, context } = playOn(v1);
-    expect(game.base).toEqual(v2.snapshot);
+    expect(game.base).toEqual(v3.snapshot);
     expect(context.warnings[0]).toEqual({
       code: 'lid-before-roll',
       event: 'CUP.LID_OPEN',
@@ -53,13 +53,22 @@ describe('records of earlier versions', () => {
     });
   });
 
+  it("brings a record of version 2 up to date: the rules get the tradition's player limit", () => {
+    expect(v2.input.rules).not.toHaveProperty('maxPlayers');
+    const { game, context } = playOn(v2);
+    expect(game.base).toEqual(v3.snapshot);
+    expect(game.input.rules.maxPlayers).toBe(16);
+    expect(context.rules.maxPlayers).toBe(16);
+  });
+
   it('opens a longer game written by version 2 exactly, and undo reaches back into it', () => {
     const read = readStoredGame(v2Rounds);
     if (read.kind !== 'ok') throw new Error('unreadable');
     const { actor } = read;
     const { context } = actor.getSnapshot();
     expect(actor.getSnapshot().value).toBe(v2Rounds.snapshot.value);
-    expect(JSON.parse(JSON.stringify(context))).toEqual(v2Rounds.snapshot.context);
+    const played = { ...context, rules: v2Rounds.snapshot.context.rules };
+    expect(JSON.parse(JSON.stringify(played))).toEqual(v2Rounds.snapshot.context);
     expect(context.history).toHaveLength(3);
     for (let i = 0; i < context.past.length; i += 1) actor.send({ type: 'UNDO' });
     expect(actor.getSnapshot().context.history).toEqual([]);
@@ -74,7 +83,7 @@ describe('the log', () => {
     const actor = createActor(gameMachine, { input }).start();
     const steps = [...events, { type: 'UNDO' }, { type: 'LIFT' }] as GameEvent[];
     for (const step of steps) actor.send(step);
-    const read = readStoredGame({ schema: 3, id: 'g', input, base: null, steps });
+    const read = readStoredGame({ schema: 4, id: 'g', input, base: null, steps });
     expect(read.kind).toBe('ok');
     if (read.kind !== 'ok') return;
     expect(read.actor.getSnapshot().value).toBe('lifting');
@@ -82,7 +91,7 @@ describe('the log', () => {
   });
 
   it('a step the game does not take makes the record unreadable, with its raw data', () => {
-    const raw = { schema: 3, input, base: null, steps: [...events, { type: 'ROLL' }] };
+    const raw = { schema: 4, input, base: null, steps: [...events, { type: 'ROLL' }] };
     expect(readStoredGame(raw)).toMatchObject({ kind: 'unreadable', reason: 'corrupt', raw });
   });
 
