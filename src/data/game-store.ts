@@ -1,31 +1,73 @@
 /**
  * Never lose a game: the one current game and the last set-up, in IndexedDB (through `idb`).
- * What a record holds and how it is checked is the game layer's (`decodeStoredGame`); this is
+ * What a record holds and how it is checked is the game layer's (`readStoredGame`); this is
  * only where records are kept.
  *
- * - `GameStore.open()` opens the database; `saveGame` / `loadGame` / `clearGame` keep the one
- *   current game; `saveSetup` / `loadSetup` remember the last players and rules.
- * - `loadGame` never throws for bad data (see `LoadResult`).
+ * A game is kept as its head (`games`, key `current`: id, input, and the snapshot its log starts
+ * from, if any), its steps (`steps`, key [id, step number]) and its checkpoints (`checkpoints`,
+ * key [id, step count]). Each write is one transaction: a step and the checkpoint written with it
+ * are both stored or neither, so a browser killed during a write comes back to the step before
+ * or the step after. A different current game is replaced only when the caller says so (it has
+ * read it); otherwise it is set aside (`games`, key `aside:<id>`), never overwritten.
+ *
+ * - `GameStore.open()` opens the database; `load()` reads and restores the current game and
+ *   never throws for bad data (see `ReadResult`); `write()` adds a game's steps;
+ *   `saveSetup` / `loadSetup` remember the last players and rules.
  */
-import { deleteDB, openDB, type IDBPDatabase } from 'idb';
+import { deleteDB, openDB, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import {
+  SCHEMA_VERSION,
   decodeSetup,
-  decodeStoredGame,
+  readStoredGame,
   setupRecord,
+  type GameEvent,
   type GameInput,
   type LoadResult,
+  type ReadResult,
   type StoredGame,
 } from '../game';
+import { storedBytes, unpack, type Packed } from './compress';
 
 export const DB_NAME = 'mia-cup';
-/** The IndexedDB version (object stores); a newer one was written by a newer app. */
-const DB_VERSION = 1;
+/** The IndexedDB version (object stores); a newer one was written by a newer app. 2: steps. */
+const DB_VERSION = 2;
 const GAMES = 'games';
 const SETTINGS = 'settings';
+const STEPS = 'steps';
+const CHECKPOINTS = 'checkpoints';
 const CURRENT = 'current';
 const SETUP = 'setup';
+const STORES = [GAMES, SETTINGS, STEPS, CHECKPOINTS] as const;
+
+/** What a game's head record holds: all of the game but its steps and checkpoints. */
+export type GameHead = Omit<StoredGame, 'steps' | 'checkpoints'> & { id: string };
+
+/** One write: a game's new steps, maybe its head first and a checkpoint. */
+export interface WriteBatch {
+  id: string;
+  /** The game's head, when it is not stored yet. */
+  head?: GameHead;
+  /** The head may replace a different current game (the caller read it): its steps go. */
+  replaces?: boolean;
+  /** The steps to add, numbered from 0 (the first step after the head). */
+  steps: { seq: number; event: GameEvent }[];
+  checkpoint?: { at: number; packed: Packed };
+}
+
+export interface OpenOptions {
+  /** The database waits for another page to let go of it (an upgrade). */
+  onBlocked?: () => void;
+  /** The connection was closed from outside (the data was cleared, or a newer app opens it). */
+  onLost?: () => void;
+}
+
+const range = (id: string) => IDBKeyRange.bound([id, 0], [id, Infinity]);
+type WriteTransaction = IDBPTransaction<unknown, string[], 'readwrite'>;
 
 export class GameStore {
+  /** The connection was closed from outside: open a new store. */
+  lost = false;
+
   private constructor(
     private readonly name: string,
     private readonly db: IDBPDatabase,
@@ -33,47 +75,168 @@ export class GameStore {
     readonly newer: boolean,
   ) {}
 
-  static async open(name = DB_NAME): Promise<GameStore> {
+  static async open(name = DB_NAME, options: OpenOptions = {}): Promise<GameStore> {
+    if (typeof indexedDB === 'undefined') throw new Error('This browser offers no IndexedDB.');
+    let store: GameStore | null = null;
+    const lose = () => {
+      if (!store || store.lost) return;
+      store.lost = true;
+      store.db.close();
+      options.onLost?.();
+    };
     try {
       const db = await openDB(name, DB_VERSION, {
-        upgrade(database) {
-          if (!database.objectStoreNames.contains(GAMES)) database.createObjectStore(GAMES);
-          if (!database.objectStoreNames.contains(SETTINGS)) database.createObjectStore(SETTINGS);
+        upgrade(database, _old, _new, transaction) {
+          try {
+            for (const s of STORES) {
+              if (!database.objectStoreNames.contains(s)) database.createObjectStore(s);
+            }
+          } catch {
+            // The open fails (AbortError) and the database stays as it was.
+            transaction.done.catch(() => undefined);
+            transaction.abort();
+          }
         },
+        blocked: () => options.onBlocked?.(),
+        blocking: lose,
+        terminated: lose,
       });
-      return new GameStore(name, db, false);
+      store = new GameStore(name, db, false);
     } catch (error) {
       if ((error as DOMException)?.name !== 'VersionError') throw error;
-      return new GameStore(name, await openDB(name), true);
+      store = new GameStore(name, await openDB(name, undefined, { terminated: lose }), true);
     }
+    return store;
   }
 
-  private async read(store: string, key: string): Promise<unknown> {
-    if (!this.db.objectStoreNames.contains(store)) return undefined;
-    return this.db.get(store, key);
+  private has(store: string): boolean {
+    return this.db.objectStoreNames.contains(store);
   }
 
-  async loadGame(): Promise<LoadResult> {
+  /** The current game as stored, head, steps and checkpoints in one record (not yet checked). */
+  async readRaw(): Promise<unknown> {
+    if (!this.has(GAMES)) return undefined;
+    const head: unknown = await this.db.get(GAMES, CURRENT);
+    if (typeof head !== 'object' || head === null || !this.has(STEPS)) return head;
+    const { id, schema } = head as Record<string, unknown>;
+    if (schema !== SCHEMA_VERSION || typeof id !== 'string') return head;
+    const tx = this.db.transaction([STEPS, CHECKPOINTS], 'readonly');
+    const [steps, packed] = await Promise.all([
+      tx.objectStore(STEPS).getAll(range(id)),
+      tx.objectStore(CHECKPOINTS).getAll(range(id)),
+    ]);
+    const checkpoints = await Promise.all(packed.map(unpack));
+    return { ...head, steps, checkpoints: checkpoints.filter((c) => c !== null) };
+  }
+
+  /** The current game, brought back (or why it cannot be). Never throws. */
+  async load(): Promise<ReadResult> {
     let raw: unknown;
     try {
-      raw = await this.read(GAMES, CURRENT);
+      raw = await this.readRaw();
     } catch (error) {
       return { kind: 'unreadable', reason: 'corrupt', detail: String(error), raw: null };
     }
     if (this.newer && raw !== undefined) {
-      return {
-        kind: 'unreadable',
-        reason: 'newer',
-        detail: 'it was saved by a newer version of Mia Cup',
-        raw,
-      };
+      const detail = 'it was saved by a newer version of Mia Cup';
+      return { kind: 'unreadable', reason: 'newer', detail, raw };
     }
-    return decodeStoredGame(raw);
+    return readStoredGame(raw);
   }
 
-  async saveGame(record: StoredGame): Promise<void> {
+  /** The current game's record, checked (not replayed). Never throws. */
+  async loadGame(): Promise<LoadResult> {
+    const loaded = await this.load();
+    return loaded.kind === 'ok' ? { kind: 'ok', game: loaded.game } : loaded;
+  }
+
+  /** Is this game's head stored, and how many of its steps follow one another from the first? */
+  async progress(id: string): Promise<{ head: boolean; steps: number }> {
+    const head = (await this.db.get(GAMES, CURRENT)) as
+      { id?: unknown; schema?: unknown } | undefined;
+    if (head?.id !== id || head.schema !== SCHEMA_VERSION) return { head: false, steps: 0 };
+    const keys = (await this.db.getAllKeys(STEPS, range(id))) as [string, number][];
+    let steps = 0;
+    while (steps < keys.length && keys[steps][1] === steps) steps += 1;
+    return { head: true, steps };
+  }
+
+  /** Write a batch in one transaction. Returns about how many bytes it stored. */
+  async write(batch: WriteBatch): Promise<number> {
     if (this.newer) throw new Error('The stored data belongs to a newer version of Mia Cup.');
-    await this.db.put(GAMES, record, CURRENT);
+    if (this.lost) throw new Error('The storage was closed.');
+    const tx: WriteTransaction = this.db.transaction([...STORES], 'readwrite');
+    const done = tx.done;
+    const requests: Promise<unknown>[] = [];
+    let bytes = 0;
+    try {
+      const { id, head } = batch;
+      if (head) {
+        const current = (await tx.objectStore(GAMES).get(CURRENT)) as { id?: unknown } | undefined;
+        if (current !== undefined && current.id !== id) await this.setAside(tx, current, batch);
+        await tx.objectStore(GAMES).put(head, CURRENT);
+        bytes += storedBytes(head);
+      }
+      for (const { seq, event } of batch.steps) {
+        requests.push(tx.objectStore(STEPS).put(event, [id, seq]));
+        bytes += storedBytes(event) + id.length + 8;
+      }
+      if (batch.checkpoint) {
+        const { at, packed } = batch.checkpoint;
+        requests.push(tx.objectStore(CHECKPOINTS).put(packed, [id, at]));
+        bytes += storedBytes(packed) + id.length + 8;
+      }
+    } catch (error) {
+      try {
+        tx.abort();
+      } catch {
+        // already finished
+      }
+      await Promise.allSettled([...requests, done]);
+      throw error;
+    }
+    await Promise.all([...requests, done]);
+    return bytes;
+  }
+
+  /** A different current game: forget it (the caller read it), or keep it aside. */
+  private async setAside(
+    tx: WriteTransaction,
+    current: { id?: unknown },
+    batch: WriteBatch,
+  ): Promise<void> {
+    const old = typeof current.id === 'string' ? current.id : null;
+    if (!batch.replaces) {
+      await tx.objectStore(GAMES).put(current, `aside:${old ?? Date.now()}`);
+    } else if (old !== null) {
+      await tx.objectStore(STEPS).delete(range(old));
+      await tx.objectStore(CHECKPOINTS).delete(range(old));
+    }
+  }
+
+  /** Store a whole record as the current game, replacing the one there (for imports and tests). */
+  async saveGame(record: StoredGame): Promise<void> {
+    const { schema, startedAt, input, base, steps } = record;
+    const id = record.id ?? 'game';
+    await this.write({
+      id,
+      head: { schema, id, input, base, ...(startedAt ? { startedAt } : {}) },
+      replaces: true,
+      steps: steps.map((event, seq) => ({ seq, event })),
+    });
+  }
+
+  /** About how many bytes the current game takes (head, steps, checkpoints), and its steps. */
+  async usage(): Promise<{ steps: number; bytes: number }> {
+    const head = (await this.db.get(GAMES, CURRENT)) as { id?: unknown } | undefined;
+    if (!head) return { steps: 0, bytes: 0 };
+    if (typeof head.id !== 'string') return { steps: 0, bytes: storedBytes(head) };
+    const id = head.id;
+    const steps = await this.db.getAll(STEPS, range(id));
+    const checkpoints = await this.db.getAll(CHECKPOINTS, range(id));
+    const keyed = (values: unknown[]) =>
+      values.reduce((sum: number, v) => sum + storedBytes(v) + id.length + 8, 0);
+    return { steps: steps.length, bytes: storedBytes(head) + keyed(steps) + keyed(checkpoints) };
   }
 
   /**
@@ -82,7 +245,14 @@ export class GameStore {
    */
   async clearGame(): Promise<GameStore> {
     if (!this.newer) {
-      await this.db.delete(GAMES, CURRENT);
+      const tx = this.db.transaction([...STORES], 'readwrite');
+      const head = (await tx.objectStore(GAMES).get(CURRENT)) as { id?: unknown } | undefined;
+      if (typeof head?.id === 'string') {
+        await tx.objectStore(STEPS).delete(range(head.id));
+        await tx.objectStore(CHECKPOINTS).delete(range(head.id));
+      }
+      await tx.objectStore(GAMES).delete(CURRENT);
+      await tx.done;
       return this;
     }
     this.db.close();
@@ -92,14 +262,15 @@ export class GameStore {
 
   async loadSetup(): Promise<GameInput | null> {
     try {
-      return decodeSetup(await this.read(SETTINGS, SETUP));
+      if (!this.has(SETTINGS)) return null;
+      return decodeSetup(await this.db.get(SETTINGS, SETUP));
     } catch {
       return null;
     }
   }
 
   async saveSetup(input: GameInput): Promise<void> {
-    if (this.newer) return;
+    if (this.newer || this.lost) return;
     await this.db.put(SETTINGS, setupRecord(input), SETUP);
   }
 

@@ -3,7 +3,16 @@
  * preferences are kept (IndexedDB, localStorage), and the game session that ties a running
  * game to its store. No DOM, no words. The UI uses only these exports.
  */
-export { GameStore, DB_NAME } from './game-store';
+export { GameStore, DB_NAME, type GameHead, type OpenOptions, type WriteBatch } from './game-store';
+export { GameJournal, CHECKPOINT_EVERY, type Timers } from './game-journal';
+export {
+  StorageWatch,
+  type Persistence,
+  type StorageProblem,
+  type StorageState,
+  type StorageStatus,
+} from './storage-state';
+export { storedBytes } from './compress';
 export { Scoreboard, ScoreboardStore, SCOREBOARD_DB } from './scoreboard';
 export { GameSession, type SessionHooks } from './session';
 export {

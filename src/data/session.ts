@@ -1,31 +1,35 @@
 /**
- * The game session behind the app: opens the store, restores or starts the game's actor, saves
- * every accepted step, reports each newly settled round, and keeps each finished game's result
- * on the session scoreboard (forgetting it again when the end is undone). No DOM.
+ * The game session behind the app: opens the store, restores or starts the game's actor, logs
+ * every accepted step (`GameJournal` stores it), reports each newly settled round, and keeps
+ * each finished game's result on the session scoreboard (forgetting it again when the end is
+ * undone). When storage fails the game goes on in memory and `storage` says so. No DOM.
  */
 import { createActor, type Subscription } from 'xstate';
 import {
   gameMachine,
-  recordOf,
-  restoreGame,
   resultOf,
   type GameActor,
+  type GameEvent,
   type GameInput,
   type GameSnapshot,
+  type RestoredGame,
   type Settlement,
+  type StoredGame,
   type Unreadable,
 } from '../game';
-import { GameStore } from './game-store';
+import { GameJournal, headOf, type Timers } from './game-journal';
+import { GameStore, type OpenOptions } from './game-store';
 import type { Scoreboard } from './scoreboard';
+import { StorageWatch, askPersistence } from './storage-state';
 
 export interface SessionHooks {
   /** A game was started or restored, or dropped (null). */
   onActor(actor: GameActor | null): void;
-  /** Saving started (true) or every pending save finished (false). */
+  /** Saving started (true) or every pending save finished or failed (false). */
   onSaving(saving: boolean): void;
   /** A round was settled (not one brought back by a restore). */
   onSettled(settlement: Settlement): void;
-  /** A save failed. */
+  /** A scoreboard write or the set-up's save failed (the game's own writes: `storage`). */
   onError(error: unknown): void;
 }
 
@@ -35,42 +39,59 @@ export class GameSession {
   input: GameInput | null = null;
   /** The current game's id: its result on the scoreboard is kept under it. */
   gameId = '';
-  private subscription: Subscription | null = null;
-  private pending = 0;
-  private queue: Promise<void> = Promise.resolve();
+  /** Whether the game's steps are stored, and whether storage is persistent. */
+  readonly storage = new StorageWatch();
+  journal: GameJournal | null = null;
+  private subscriptions: Subscription[] = [];
+  private opening: Promise<GameStore> | null = null;
+  /** The store's current game was read: a new game may replace it. */
+  private read = false;
+  private onBlocked: (() => void) | null = null;
 
   constructor(
     private readonly hooks: SessionHooks,
     private readonly scoreboard: Scoreboard,
-    private readonly openStore: () => Promise<GameStore> = () => GameStore.open(),
+    private readonly openStore: (options: OpenOptions) => Promise<GameStore> = (options) =>
+      GameStore.open(undefined, options),
+    private readonly timers?: Timers,
   ) {}
 
-  /** Open the store and bring back the stored game, if any. */
+  /** Open the store and bring back the stored game, if any. Storage that fails is no error. */
   async open(): Promise<{ setup: GameInput | null; unreadable: Unreadable | null }> {
-    this.store = await this.openStore();
-    const setup = await this.store.loadSetup();
-    const loaded = await this.store.loadGame();
+    const blocked = new Promise<null>((resolve) => (this.onBlocked = () => resolve(null)));
+    let store: GameStore | null;
+    try {
+      store = await Promise.race([this.link(), blocked]);
+    } catch (error) {
+      console.warn('Mia Cup could not open its storage:', error);
+      store = null;
+    }
+    this.onBlocked = null;
+    if (!store) {
+      this.storage.set({ status: { state: 'failing', problem: 'unavailable' } });
+      return { setup: null, unreadable: null };
+    }
+    void askPersistence(false).then((persistence) => this.storage.set({ persistence }));
+    this.read = true;
+    const setup = await store.loadSetup();
+    const loaded = await store.load();
     if (loaded.kind === 'none') return { setup, unreadable: null };
     if (loaded.kind === 'unreadable') return { setup, unreadable: loaded };
-    try {
-      const { id } = loaded.game;
-      this.gameId = id ?? newGameId();
-      this.adopt(restoreGame(loaded.game), loaded.game.input, id === undefined);
-      return { setup, unreadable: null };
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      return {
-        setup,
-        unreadable: { kind: 'unreadable', reason: 'corrupt', detail, raw: loaded.game },
-      };
-    }
+    const { game } = loaded;
+    this.gameId = game.id ?? newGameId();
+    this.adopt(loaded);
+    return { setup, unreadable: null };
   }
 
   /** Start a new game (replacing the stored one) and remember its set-up. */
   start(input: GameInput): void {
     this.gameId = newGameId();
-    this.adopt(createActor(gameMachine, { input }).start(), input, true);
-    void this.store?.saveSetup(input).catch((e) => this.hooks.onError(e));
+    const actor = createActor(gameMachine, { input }).start();
+    const game: StoredGame = { ...headOf(this.gameId, input), steps: [] };
+    this.adopt({ game, actor, checkpoint: null });
+    void askPersistence().then((persistence) => this.storage.set({ persistence }));
+    const store = this.store;
+    if (store && !store.lost) void store.saveSetup(input).catch((e) => this.hooks.onError(e));
   }
 
   /** Forget the stored game (also an unreadable one). */
@@ -79,31 +100,96 @@ export class GameSession {
     if (this.store) this.store = await this.store.clearGame();
   }
 
+  /** Try storing the steps not stored yet, now. */
+  retry(): void {
+    this.journal?.retry();
+  }
+
+  /** The current game as it is stored (every step), for an export. */
+  record(): StoredGame | null {
+    return this.journal?.record() ?? null;
+  }
+
+  /** About how many bytes the current game's steps took so far, and how many steps it has. */
+  usage(): { steps: number; bytesWritten: number } {
+    return {
+      steps: this.journal?.steps.length ?? 0,
+      bytesWritten: this.journal?.bytesWritten ?? 0,
+    };
+  }
+
+  /** The store, opened when there is none (or it was lost or failed). */
+  private link(): Promise<GameStore> {
+    if (this.store && !this.store.lost) return Promise.resolve(this.store);
+    this.opening ??= this.openStore({
+      onBlocked: () => {
+        this.onBlocked?.();
+        this.storage.set({ status: { state: 'failing', problem: 'unavailable' } });
+      },
+      onLost: () => this.journal?.recheck(),
+    })
+      .then((store) => (this.store = store))
+      .finally(() => (this.opening = null));
+    return this.opening;
+  }
+
   private drop(): void {
-    this.subscription?.unsubscribe();
+    for (const subscription of this.subscriptions.splice(0)) subscription.unsubscribe();
+    this.journal?.stop();
+    this.journal = null;
     this.actor?.stop();
-    this.subscription = null;
     this.actor = null;
   }
 
-  private adopt(actor: GameActor, input: GameInput, saveNow: boolean): void {
+  /** Follow a game: log its steps, report its rounds, keep its result. */
+  private adopt({ game, actor, checkpoint }: RestoredGame): void {
     this.drop();
+    const { input } = game;
     this.actor = actor;
     this.input = input;
-    let previous: GameSnapshot = actor.getSnapshot();
-    this.subscription = actor.subscribe((snapshot) => {
-      if (snapshot === previous) return;
-      const before = previous.context.history.length;
-      const wasOver = previous.hasTag('over');
-      previous = snapshot;
-      this.save(actor, input);
-      this.score(snapshot, wasOver);
-      const { history, lastOutcome } = snapshot.context;
-      if (history.length > before && lastOutcome) this.hooks.onSettled(lastOutcome);
+    const head = { ...headOf(this.gameId, input, game.base ?? null), ...pick(game) };
+    const journal = new GameJournal({
+      head,
+      steps: game.steps,
+      checkpoint,
+      replaces: this.read,
+      snapshot: () => actor.getSnapshot(),
+      store: () => this.link(),
+      failed: (store) => {
+        if (this.store !== store) return;
+        this.store = null;
+        store.close();
+      },
+      onStatus: (status) => this.storage.set({ status }),
+      onSaving: (saving) => this.hooks.onSaving(saving),
+      timers: this.timers,
     });
+    this.journal = journal;
+    let previous: GameSnapshot = actor.getSnapshot();
+    this.subscriptions.push(
+      actor.system.inspect((inspection) => {
+        if (inspection.type !== '@xstate.snapshot' || inspection.actorRef !== actor) return;
+        const snapshot = inspection.snapshot as GameSnapshot;
+        if (snapshot === previous) return;
+        const changed = snapshot.value !== previous.value || snapshot.context !== previous.context;
+        const before = previous;
+        previous = snapshot;
+        if (!changed) return;
+        journal.append(inspection.event as GameEvent);
+        this.stepped(snapshot, before);
+      }),
+    );
     this.hooks.onActor(actor);
-    if (saveNow) this.save(actor, input);
+    journal.flush();
     this.score(actor.getSnapshot(), false);
+  }
+
+  private stepped(snapshot: GameSnapshot, before: GameSnapshot): void {
+    this.score(snapshot, before.hasTag('over'));
+    const { history, lastOutcome } = snapshot.context;
+    if (history.length > before.context.history.length && lastOutcome) {
+      this.hooks.onSettled(lastOutcome);
+    }
   }
 
   /** Keep a finished game's result (again, after an undone end); forget an undone one. */
@@ -114,20 +200,10 @@ export class GameSession {
     const write = result ? this.scoreboard.record(result) : this.scoreboard.forget(id);
     void write.catch((error) => this.hooks.onError(error));
   }
-
-  private save(actor: GameActor, input: GameInput): void {
-    const store = this.store;
-    if (!store) return;
-    const record = recordOf(actor, input, this.gameId);
-    if (this.pending++ === 0) this.hooks.onSaving(true);
-    this.queue = this.queue
-      .then(() => store.saveGame(record))
-      .catch((error) => this.hooks.onError(error))
-      .finally(() => {
-        if (--this.pending === 0) this.hooks.onSaving(false);
-      });
-  }
 }
+
+/** The head fields a stored game brings along (its start, when known). */
+const pick = (game: StoredGame) => (game.startedAt ? { startedAt: game.startedAt } : {});
 
 const newGameId = (): string =>
   typeof crypto.randomUUID === 'function'

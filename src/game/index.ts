@@ -15,7 +15,8 @@
  * - The last outcome: `context.lastOutcome` (a `Settlement`: verdict with loser, penalty and
  *   why, lives actually lost, elimination, next opener, result). The game result:
  *   `context.result`. Warnings from the cup, by code: `context.warnings`.
- * - Stored games (`decodeStoredGame`, `recordOf`, `restoreGame`) and scoreboard results
+ * - Stored games: input plus the log of steps (`readStoredGame`, `decodeStoredGame`,
+ *   `restoreGame`, `recordOf`), with checkpoints (`checkpointOf`); and scoreboard results
  *   (`resultOf`, `decodeResult`, `scoreboard`), pure: the stores are in `src/data`.
  *
  * No words: the UI says every code in the table's language.
@@ -30,14 +31,24 @@ export {
   SCHEMA_VERSION,
   decodeSetup,
   decodeStoredGame,
+  readStoredGame,
   recordOf,
   restoreGame,
   setupRecord,
   type LoadResult,
+  type ReadResult,
+  type RestoredGame,
   type StoredGame,
   type StoredSetup,
   type Unreadable,
 } from './stored-game';
+export {
+  checkpointOf,
+  listsOf,
+  foldCheckpoints,
+  type CheckpointLists,
+  type CheckpointSegment,
+} from './checkpoint';
 export {
   SCOREBOARD_SCHEMA,
   decodeResult,

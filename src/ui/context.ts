@@ -5,10 +5,13 @@
  */
 import { createContext } from '@lit/context';
 import type { GameActor } from '../game';
-import type { PreferencesStore, Scoreboard } from '../data';
+import type { PreferencesStore, Scoreboard, StorageWatch } from '../data';
 
 export const actorContext = createContext<GameActor | undefined>(Symbol('mia-game-actor'));
 export const preferencesContext = createContext<PreferencesStore | undefined>(
   Symbol('mia-preferences'),
 );
 export const scoreboardContext = createContext<Scoreboard | undefined>(Symbol('mia-scoreboard'));
+
+/** How the game's storage is doing (`GameSession.storage`). */
+export const storageContext = createContext<StorageWatch | undefined>(Symbol('mia-storage'));

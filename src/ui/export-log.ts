@@ -1,16 +1,19 @@
-/** The full log of a game as a JSON document, for export. */
-import { SCHEMA_VERSION, type GameActor, type GameInput } from '../game';
+/**
+ * The full log of a game as a JSON document, for export: the stored record (input and every
+ * step; it restores the game exactly, through the same reader as stored games), and the game
+ * in words for people.
+ */
+import type { GameActor, StoredGame } from '../game';
 import { verdictText } from './text/verdict';
 
-export function gameLog(actor: GameActor, input: GameInput) {
+export function gameLog(actor: GameActor, record: StoredGame) {
   const snapshot = actor.getSnapshot();
   const { context } = snapshot;
   const names = context.players.map((p) => p.name);
   return {
     app: 'mia-cup',
-    schema: SCHEMA_VERSION,
+    ...record,
     exportedAt: new Date().toISOString(),
-    input,
     phase: snapshot.value,
     over: snapshot.hasTag('over'),
     players: context.players,
@@ -23,7 +26,5 @@ export function gameLog(actor: GameActor, input: GameInput) {
     })),
     currentRound: context.round,
     warnings: context.warnings,
-    /** The machine's persisted snapshot: restores the game exactly. */
-    snapshot: actor.getPersistedSnapshot(),
   };
 }

@@ -4,7 +4,7 @@ import { provide } from '@lit/context';
 import { msg, localized } from '@lit/localize';
 import { GameSession, PreferencesStore, Scoreboard, type Preferences } from '../data';
 import type { GameActor, GameInput, Unreadable } from '../game';
-import { actorContext, preferencesContext, scoreboardContext } from './context';
+import { actorContext, preferencesContext, scoreboardContext, storageContext } from './context';
 import { cupContext, type CupBinding } from './cup/cup-context';
 import './cup/mia-cup-panel';
 import './cup/mia-sim-cup';
@@ -23,6 +23,7 @@ import { baseStyles } from './styles';
 import { appStyles } from './mia-app.styles';
 import './mia-game-over';
 import './mia-new-game';
+import './mia-storage-status';
 import './mia-table';
 import './mia-toolbar';
 import './mia-unreadable';
@@ -76,10 +77,19 @@ export class MiaApp extends LitElement {
       onActor: (actor) => (this.actor = actor ?? undefined),
       onSaving: (saving) => this.toggleAttribute('saving', saving),
       onSettled: (settlement) => cue(cueOf(settlement), this.preferences.value.muted),
-      onError: (error) => console.error('Mia Cup could not save the game:', error),
+      onError: (error) => console.warn('Mia Cup could not save:', error),
     },
     this.scoreboard,
   );
+
+  /** Whether the game's steps are stored (`<mia-storage-status>`, Options). */
+  @provide({ context: storageContext })
+  readonly storage = this.session.storage;
+
+  /** How many steps the current game has and about how many bytes storing them wrote (bench). */
+  storageUsage(): { steps: number; bytesWritten: number } {
+    return this.session.usage();
+  }
 
   constructor() {
     super();
@@ -143,9 +153,13 @@ export class MiaApp extends LitElement {
       case 'export':
         if (this.screen === 'unreadable') {
           downloadJson(stampedName('mia-cup-unreadable'), this.unreadable?.raw ?? null);
-        } else if (actor && this.session.input) {
-          downloadJson(stampedName('mia-cup-game'), gameLog(actor, this.session.input));
+        } else {
+          const record = this.session.record();
+          if (actor && record) downloadJson(stampedName('mia-cup-game'), gameLog(actor, record));
         }
+        break;
+      case 'retry-storage':
+        this.session.retry();
         break;
       case 'new-game':
         if (this.screen === 'unreadable') {
@@ -225,6 +239,7 @@ export class MiaApp extends LitElement {
           .canUndo=${!!this.game.value?.can({ type: 'UNDO' })}
           @mia-command=${onCommand}
         ></mia-toolbar>
+        <mia-storage-status @mia-command=${onCommand}></mia-storage-status>
       </header>
       <main @mia-command=${onCommand}>${this.renderScreen()}</main>`;
   }

@@ -5,6 +5,7 @@ import { LOCALE_NAMES, getLocale, type AppLocale } from './localize';
 import { FullscreenController } from './platform/fullscreen';
 import { VoicesController } from './platform/speech';
 import { PreferencesController } from './preferences-controller';
+import { StorageController } from './storage-controller';
 import { baseStyles } from './styles';
 import './mia-language-picker';
 
@@ -12,7 +13,8 @@ import './mia-language-picker';
  * The table's less frequent choices, kept off the crowded in-game toolbar: the referee's odds
  * (off by default), the spoken referee (and whether the device has a voice for the language),
  * light or dark theme, fullscreen and the language. All are remembered on
- * this device (preferences) but fullscreen.
+ * this device (preferences) but fullscreen. Also says whether the browser keeps the stored game
+ * for good (persistent storage).
  */
 @localized()
 @customElement('mia-table-options')
@@ -55,6 +57,20 @@ export class MiaTableOptions extends LitElement {
 
   private prefs = new PreferencesController(this);
   private fullscreen = new FullscreenController(this);
+  private storage = new StorageController(this);
+
+  /** Whether the browser granted persistent storage, in words. */
+  private persistenceText(): string {
+    switch (this.storage.value.persistence) {
+      case 'granted':
+        return msg('Persistent: the browser keeps the game even when space runs low.');
+      case 'not-granted':
+        return msg('Not persistent: the browser may clear stored games when space runs low.');
+      case 'unknown':
+        return msg('This browser does not say whether it keeps stored games.');
+    }
+  }
+
   private voices = new VoicesController(this);
 
   /** The spoken referee: on or off, and whether this device has a voice for the language. */
@@ -117,7 +133,13 @@ export class MiaTableOptions extends LitElement {
             </div>`
           : null
       }
-      <mia-language-picker labelled></mia-language-picker>`;
+      <mia-language-picker labelled></mia-language-picker>
+      <div class="row" data-storage=${this.storage.value.persistence}>
+        <span>
+          ${msg('Storage')}
+          <span class="hint">${this.persistenceText()}</span>
+        </span>
+      </div>`;
   }
 }
 

@@ -1,14 +1,16 @@
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { GameStore } from '../../../src/data';
-import { SCHEMA_VERSION, recordOf, restoreGame } from '../../../src/game';
+import { SCHEMA_VERSION, readStoredGame, recordOf, type GameActor } from '../../../src/game';
 import v1 from '../game/fixtures/stored-game-v1.json';
+import v2Rounds from '../game/fixtures/stored-game-v2-rounds.json';
 import { example000 as input, midLift } from '../game/helpers';
 
-import { databases } from './helpers';
+import { databases, sessionOn } from './helpers';
 
 const { fresh: freshName, keep } = databases('game-store-test');
 const openStore = (name = freshName()) => keep(GameStore.open(name));
+const session = (name: string) => sessionOn(name, keep);
 
 describe('stored games', () => {
   it('finds nothing in a new database', async () => {
@@ -20,14 +22,14 @@ describe('stored games', () => {
   it('brings back a game in the middle of a lift exactly, and it plays on identically', async () => {
     const store = await openStore();
     const original = midLift();
-    await store.saveGame(recordOf(original, input));
+    await store.saveGame(recordOf(original, input, 'g'));
 
-    const loaded = await store.loadGame();
+    const loaded = await store.load();
     expect(loaded.kind).toBe('ok');
     if (loaded.kind !== 'ok') return;
     expect(loaded.game.schema).toBe(SCHEMA_VERSION);
     expect(loaded.game.input).toEqual(input);
-    const restored = restoreGame(loaded.game);
+    const restored: GameActor = loaded.actor;
     expect(restored.getSnapshot().value).toBe('lifting');
     expect(restored.getSnapshot().context).toEqual(original.getSnapshot().context);
 
@@ -41,7 +43,7 @@ describe('stored games', () => {
 
   it('forgets the current game but keeps the last setup', async () => {
     const store = await openStore();
-    await store.saveGame(recordOf(midLift(), input));
+    await store.saveGame(recordOf(midLift(), input, 'g'));
     await store.saveSetup({ ...input, opener: 2 });
     const same = await store.clearGame();
     expect(same).toBe(store);
@@ -51,17 +53,49 @@ describe('stored games', () => {
 });
 
 describe('records of earlier versions', () => {
+  /** A database as the app before the log left it (IndexedDB version 1: games and settings). */
+  async function oldDatabase(name: string, record: unknown) {
+    const db = await openDB(name, 1, {
+      upgrade(database) {
+        database.createObjectStore('games');
+        database.createObjectStore('settings');
+      },
+    });
+    await db.put('games', record, 'current');
+    return db;
+  }
+
   it('reads a game and a set-up stored by version 1', async () => {
     const name = freshName();
-    (await openStore(name)).close();
-    const db = await openDB(name, 1);
-    await db.put('games', v1, 'current');
+    const db = await oldDatabase(name, v1);
     await db.put('settings', { schema: 1, input }, 'setup');
     db.close();
     const store = await openStore(name);
     const loaded = await store.loadGame();
     expect(loaded).toMatchObject({ kind: 'ok', game: { schema: SCHEMA_VERSION, id: 'game-1' } });
     expect(await store.loadSetup()).toEqual(input);
+  });
+
+  it('upgrades a database of version 2 (the longer game) and keeps playing it in the new format', async () => {
+    const name = freshName();
+    (await oldDatabase(name, v2Rounds)).close();
+    const first = session(name);
+    await first.s.open();
+    const actor = first.heard.actors.at(-1)!;
+    // As version 2 stored it, but for the player limit the rules have had since (schema 3).
+    const rules = v2Rounds.snapshot.context.rules;
+    const played = JSON.parse(JSON.stringify({ ...actor.getSnapshot().context, rules }));
+    expect(played).toEqual(v2Rounds.snapshot.context);
+    actor.send({ type: 'LIFT' });
+    await first.s.journal!.settled();
+    const raw = (await keep(GameStore.open(name))).readRaw();
+    expect(await raw).toMatchObject({ schema: 4, id: 'game-2', steps: [{ type: 'LIFT' }] });
+    const second = session(name);
+    await second.s.open();
+    const again = second.heard.actors.at(-1)!;
+    await second.s.journal!.settled();
+    expect(again.getSnapshot().value).toBe('lifting');
+    expect(again.getSnapshot().context).toEqual(actor.getSnapshot().context);
   });
 });
 
@@ -70,14 +104,14 @@ describe('unreadable data', () => {
     const name = freshName();
     const store = await openStore(name);
     store.close();
-    const db = await openDB(name, 1);
-    await db.put('games', { schema: SCHEMA_VERSION, input, snapshot: 'torn' }, 'current');
+    const db = await openDB(name);
+    await db.put('games', { schema: SCHEMA_VERSION, input, base: 'torn' }, 'current');
     db.close();
     const again = await openStore(name);
     expect(await again.loadGame()).toMatchObject({
       kind: 'unreadable',
       reason: 'corrupt',
-      raw: { snapshot: 'torn' },
+      raw: { base: 'torn' },
     });
   });
 
@@ -98,12 +132,13 @@ describe('unreadable data', () => {
       reason: 'newer',
       raw: { schema: 9, whatever: true },
     });
-    await expect(store.saveGame(recordOf(midLift(), input))).rejects.toThrow(/newer/);
+    await expect(store.saveGame(recordOf(midLift(), input, 'g'))).rejects.toThrow(/newer/);
 
     const fresh = await keep(store.clearGame());
     expect(fresh.newer).toBe(false);
     expect(await fresh.loadGame()).toEqual({ kind: 'none' });
-    await fresh.saveGame(recordOf(midLift(), input));
+    await fresh.saveGame(recordOf(midLift(), input, 'g'));
     expect((await fresh.loadGame()).kind).toBe('ok');
+    expect(readStoredGame(await fresh.readRaw()).kind).toBe('ok');
   });
 });

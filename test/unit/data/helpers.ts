@@ -1,6 +1,14 @@
 /** The data tests' IndexedDB (fake-indexeddb): fresh database names, stores closed after each test. */
 import 'fake-indexeddb/auto';
 import { afterEach } from 'vitest';
+import {
+  GameSession,
+  GameStore,
+  Scoreboard,
+  ScoreboardStore,
+  type Timers,
+} from '../../../src/data';
+import type { GameActor, Settlement } from '../../../src/game';
 
 /** Call once per test file. `prefix` keeps its databases apart from other files'. */
 export function databases(prefix: string) {
@@ -19,4 +27,31 @@ export function databases(prefix: string) {
       return store;
     },
   };
+}
+
+/** A game session on the databases of `name`, with what its hooks heard. */
+export function sessionOn(
+  name: string,
+  keep: <T extends { close(): void }>(opening: Promise<T>) => Promise<T>,
+  timers?: Timers,
+) {
+  const heard = {
+    actors: [] as (GameActor | null)[],
+    settled: [] as Settlement[],
+    saving: [] as boolean[],
+    errors: [] as unknown[],
+  };
+  const scoreboard = new Scoreboard(() => keep(ScoreboardStore.open(`${name}-board`)));
+  const s = new GameSession(
+    {
+      onActor: (actor) => heard.actors.push(actor),
+      onSaving: (saving) => heard.saving.push(saving),
+      onSettled: (settlement) => heard.settled.push(settlement),
+      onError: (error) => heard.errors.push(error),
+    },
+    scoreboard,
+    (options) => keep(GameStore.open(name, options)),
+    timers,
+  );
+  return { s, heard, scoreboard, name };
 }

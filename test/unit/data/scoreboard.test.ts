@@ -57,7 +57,7 @@ describe('the scoreboard in IndexedDB', () => {
     const store = await open();
     await store.record(at(['Ann', 'Bo'], [1, 2], '1'));
     const raw = await openDB(DB_NAME);
-    expect([...raw.objectStoreNames].sort()).toEqual(['games', 'settings']);
+    expect([...raw.objectStoreNames].sort()).toEqual(['checkpoints', 'games', 'settings', 'steps']);
     raw.close();
   });
 
