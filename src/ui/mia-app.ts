@@ -18,6 +18,7 @@ import { applyTheme } from './platform/theme';
 import { ScreenKeeper } from './platform/wake-lock';
 import { PreferencesController } from './preferences-controller';
 import { ShortcutsController } from './shortcuts';
+import { LayoutController } from './table/layout';
 import { baseStyles } from './styles';
 import { appStyles } from './mia-app.styles';
 import './mia-game-over';
@@ -61,6 +62,7 @@ export class MiaApp extends LitElement {
 
   private game = new GameController(this, { actor: () => this.actor });
   private keeper = new ScreenKeeper();
+  private layout = new LayoutController(this, this.preferences);
   private applied: Preferences | null = null;
   private session = new GameSession(
     {
@@ -153,7 +155,10 @@ export class MiaApp extends LitElement {
   }
 
   protected override updated(): void {
-    this.keeper.set(this.inGame && !this.game.value?.hasTag('over'));
+    const playing = this.inGame && !this.game.value?.hasTag('over');
+    this.keeper.set(playing);
+    // Table mode: the table fills the screen below the toolbar, exactly.
+    this.toggleAttribute('table', playing && this.layout.table);
   }
 
   private renderScreen() {

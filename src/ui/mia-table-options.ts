@@ -4,11 +4,12 @@ import { msg, localized } from '@lit/localize';
 import { FullscreenController } from './platform/fullscreen';
 import { PreferencesController } from './preferences-controller';
 import { baseStyles } from './styles';
+import { LayoutController } from './table/layout';
 import './mia-language-picker';
 
 /**
  * The table's less frequent choices, kept off the crowded in-game toolbar: the referee's odds
- * (off by default), light or dark theme, fullscreen and the language. All are remembered on
+ * (off by default), table mode or one side, light or dark theme, fullscreen and the language. All are remembered on
  * this device (preferences) but fullscreen.
  */
 @localized()
@@ -52,9 +53,11 @@ export class MiaTableOptions extends LitElement {
 
   private prefs = new PreferencesController(this);
   private fullscreen = new FullscreenController(this);
+  private layout = new LayoutController(this);
 
   override render() {
     const { odds, theme } = this.prefs.value;
+    const table = this.layout.table;
     return html`<h2>${msg('Options')}</h2>
       <div class="row">
         <span>
@@ -69,6 +72,21 @@ export class MiaTableOptions extends LitElement {
           @click=${() => this.prefs.update({ odds: !odds })}
         >
           ${odds ? msg('Odds shown') : msg('Show odds')}
+        </button>
+      </div>
+      <div class="row">
+        <span>
+          ${msg('Table mode')}
+          <span class="hint"
+            >${msg('Flat in the middle of the table: every player reads their own side.')}</span
+          >
+        </span>
+        <button
+          aria-pressed=${table ? 'true' : 'false'}
+          data-toggle="layout"
+          @click=${() => this.layout.toggle()}
+        >
+          ${table ? msg('Table mode on') : msg('Table mode off')}
         </button>
       </div>
       <div class="row">
