@@ -27,6 +27,7 @@ export class MiaFacing extends LitElement {
       top: 50%;
       overflow: auto;
       overscroll-behavior: contain;
+      overflow-anchor: none;
       transition: transform 0.45s ease-in-out;
     }
     @media (prefers-reduced-motion: reduce) {
@@ -57,7 +58,9 @@ export class MiaFacing extends LitElement {
     super.disconnectedCallback();
   }
 
-  protected override willUpdate(): void {
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    // A new reader starts at the top of the content.
+    if (changed.has('facing') && this.frame) this.frame.scrollTop = 0;
     const turn = (((this.facing - this.shown + 540) % 360) - 180 || 0) as number;
     this.angle += turn === -180 ? 180 : turn;
     this.shown = this.facing;

@@ -11,13 +11,13 @@ import './mia-facing';
 export function sideName(side: Side): string {
   switch (side) {
     case 'bottom':
-      return msg('bottom');
+      return msg('at the bottom');
     case 'left':
-      return msg('left');
+      return msg('on the left');
     case 'top':
-      return msg('top');
+      return msg('at the top');
     case 'right':
-      return msg('right');
+      return msg('on the right');
   }
 }
 
@@ -58,11 +58,12 @@ export class MiaSeating extends LitElement {
         gap: 4px;
         padding: 4px;
         width: min(100%, 620px);
+        aspect-ratio: 4 / 3;
         border: 3px solid var(--line);
         border-radius: 18px;
         background: var(--surface);
         grid-template-columns: auto minmax(0, 1fr) auto;
-        grid-template-rows: auto minmax(60px, 1fr) auto;
+        grid-template-rows: auto minmax(0, 1fr) auto;
         grid-template-areas: 'top top top' 'left screen right' 'bottom bottom bottom';
       }
       .side {
@@ -105,6 +106,12 @@ export class MiaSeating extends LitElement {
         text-align: center;
         padding: 8px;
       }
+      @media (orientation: portrait) {
+        .tablet {
+          width: min(100%, 460px);
+          aspect-ratio: 3 / 4;
+        }
+      }
       .seat {
         width: 100%;
         height: 100%;
@@ -146,7 +153,7 @@ export class MiaSeating extends LitElement {
                   <button
                     class="seat"
                     aria-label=${msg(
-                      str`${this.names[seat]} (${seat + 1}) sits ${sideName(side)}: move on to ${sideName(nextSide(side))}`,
+                      str`${this.names[seat]} (${seat + 1}), ${sideName(side)}: tap to move to the next side`,
                     )}
                     @click=${() => this.move(seat)}
                   >
