@@ -17,7 +17,7 @@ const NAMES = ['Ann', 'Bo', 'Cy', 'Di'];
 
 /** The angle (0, 90, 180 or 270) a turned frame is drawn at, from its computed transform. */
 async function drawnAt(facing: Locator): Promise<number> {
-  return facing.locator('.turn').evaluate((el) => {
+  return facing.locator('[part="turn"]').evaluate((el) => {
     const m = new DOMMatrix(getComputedStyle(el).transform);
     return (Math.round((Math.atan2(m.b, m.a) * 180) / Math.PI / 90) * 90 + 360) % 360;
   });
@@ -105,10 +105,11 @@ test.describe('table mode', () => {
     // The 61 was true: Cy loses a life, Di (right) opens. The verdict faces Di in the middle,
     // and Cy from a band along the top.
     await promptFaces(page, '270');
-    await expect(page.locator('mia-round-table mia-facing.main mia-verdict')).toBeVisible();
+    await expect(page.locator('mia-round-table > div:not([slot]) mia-verdict')).toBeVisible();
     const aside = page.locator('mia-round-table mia-facing.aside');
     await expect(aside).toHaveAttribute('data-facing', '180');
-    await expect(aside.locator('[data-testid="verdict"]')).toContainText('Cy');
+    const asideVerdict = page.locator('mia-round-table > [slot="aside"] [data-testid="verdict"]');
+    await expect(asideVerdict).toContainText('Cy');
     await expect(seatPanel(page, 2).locator('.panel')).toHaveAttribute('data-lives', '5');
     await noViolations(page, 'table mode, verdict');
     await roll(page);
@@ -183,7 +184,7 @@ test('the prompt turns smoothly, and not at all where motion is reduced', async 
   await startGame(page, NAMES.slice(0, 2), 'longhall');
   const duration = () =>
     middle(page)
-      .locator('.turn')
+      .locator('[part="turn"]')
       .evaluate((el) => getComputedStyle(el).transitionDuration);
   expect(await duration()).not.toBe('0s');
   await roll(page);
