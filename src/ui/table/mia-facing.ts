@@ -79,6 +79,16 @@ export class MiaFacing extends LitElement {
     style?.setProperty('width', `${w}px`);
     style?.setProperty('height', `${h}px`);
     style?.setProperty('transform', `translate(-50%, -50%) rotate(${this.angle}deg)`);
+    requestAnimationFrame(() => this.reachable());
+  }
+
+  /** A frame whose content scrolls can be reached by keyboard (to scroll it). */
+  private reachable(): void {
+    const frame = this.frame;
+    if (!frame) return;
+    const scrolls = frame.scrollHeight > frame.clientHeight + 1;
+    if (scrolls) frame.setAttribute('tabindex', '0');
+    else frame.removeAttribute('tabindex');
   }
 }
 
