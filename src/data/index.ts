@@ -19,6 +19,7 @@ export {
   PreferencesStore,
   PREFERENCES_KEY,
   type CupChoice,
+  type Layout,
   type PreferenceStorage,
   type Preferences,
   type Theme,

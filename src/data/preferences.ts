@@ -1,11 +1,15 @@
 /**
  * The device's preferences, the one place they live: theme, sound, the spoken referee, the
- * table's language and
- * odds, and which cup the table uses, kept in localStorage under one key. The app holds one
+ * table's language and odds, which cup the table uses, table mode or one side and where the
+ * players sit, kept in localStorage under one key. The app holds one
  * store and provides it to its elements (`ui/context.ts`); every change goes through `update`
  * and reaches every subscriber.
  */
+import { isSide, type Side } from '../rules';
+
 export type Theme = 'dark' | 'light';
+/** Table mode (a panel per seat, turned toward it) or one side (the tablet is held). */
+export type Layout = 'table' | 'one-side';
 export type CupChoice = 'bluetooth' | 'simulated';
 
 export interface Preferences {
@@ -19,6 +23,10 @@ export interface Preferences {
   odds: boolean;
   /** The cup last picked; null: never picked. */
   cup: CupChoice | null;
+  /** Table mode or one side; null: never picked (table mode on a touch screen in landscape). */
+  layout: Layout | null;
+  /** The side of each seat of the last game set up, in turn order; null: the default. */
+  seating: Side[] | null;
 }
 
 export const PREFERENCES_KEY = 'mia-cup.prefs';
@@ -48,6 +56,8 @@ function decode(raw: unknown, oldCup: unknown): Preferences {
     locale: typeof r.locale === 'string' ? r.locale : null,
     odds: r.odds === true,
     cup: isCup(r.cup) ? r.cup : isCup(oldCup) ? oldCup : null,
+    layout: r.layout === 'table' || r.layout === 'one-side' ? r.layout : null,
+    seating: Array.isArray(r.seating) && r.seating.every(isSide) ? r.seating : null,
   };
 }
 

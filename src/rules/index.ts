@@ -5,4 +5,5 @@ export * from './rule-set';
 export * from './claims';
 export * from './settle';
 export * from './seats';
+export * from './sides';
 export * from './odds';

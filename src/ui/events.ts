@@ -4,6 +4,7 @@
  */
 import type { CupChoice } from '../data';
 import type { GameInput, RuleSet } from '../game';
+import type { Side } from '../rules';
 
 /** A score tapped in the claim picker. */
 export type MiaPickEvent = CustomEvent<{ score: number }>;
@@ -15,6 +16,8 @@ export type MiaStartEvent = CustomEvent<GameInput>;
 export type MiaRulesEvent = CustomEvent<RuleSet>;
 /** The players chose the simulated or the Bluetooth cup. */
 export type MiaCupChoiceEvent = CustomEvent<{ cup: CupChoice }>;
+/** A player moved to another side: the new sides, and per new seat the seat it was. */
+export type MiaSeatingEvent = CustomEvent<{ sides: Side[]; from: number[] }>;
 /** A command for the app, from the toolbar, a dialog or a screen. */
 export type MiaCommand =
   | 'undo'
@@ -37,5 +40,6 @@ declare global {
     'mia-rules': MiaRulesEvent;
     'mia-cup-choice': MiaCupChoiceEvent;
     'mia-command': MiaCommandEvent;
+    'mia-seating': MiaSeatingEvent;
   }
 }

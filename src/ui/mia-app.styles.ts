@@ -8,6 +8,16 @@ export const appStyles = css`
     min-height: 100vh;
     min-height: 100dvh;
   }
+  /* Table mode: the table fills the screen below the toolbar, exactly (important: the page's
+     base.css sets the element's display, and an outer rule wins over :host otherwise). */
+  :host([table]) {
+    display: flex !important;
+    height: 100vh;
+    height: 100dvh;
+  }
+  :host([table]) main {
+    min-height: 0;
+  }
   header {
     position: sticky;
     top: 0;
@@ -15,6 +25,8 @@ export const appStyles = css`
   }
   main {
     flex: 1;
+    display: flex;
+    flex-direction: column;
   }
   .back {
     display: block;

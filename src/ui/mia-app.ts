@@ -19,6 +19,7 @@ import { ScreenKeeper } from './platform/wake-lock';
 import { PreferencesController } from './preferences-controller';
 import { RefereeVoice } from './referee-voice';
 import { ShortcutsController } from './shortcuts';
+import { LayoutController } from './table/layout';
 import { baseStyles } from './styles';
 import { appStyles } from './mia-app.styles';
 import './mia-game-over';
@@ -71,6 +72,7 @@ export class MiaApp extends LitElement {
     actor: () => this.actor,
     on: () => this.preferences.value.voice,
   });
+  private layout = new LayoutController(this, this.preferences);
   private applied: Preferences | null = null;
   private session = new GameSession(
     {
@@ -179,7 +181,10 @@ export class MiaApp extends LitElement {
   }
 
   protected override updated(): void {
-    this.keeper.set(this.inGame && !this.game.value?.hasTag('over'));
+    const playing = this.inGame && !this.game.value?.hasTag('over');
+    this.keeper.set(playing);
+    // Table mode: the table fills the screen below the toolbar, exactly.
+    this.toggleAttribute('table', playing && this.layout.table);
   }
 
   private readonly followUrl = () => (this.checking = isCheckUrl());

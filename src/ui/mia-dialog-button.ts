@@ -1,11 +1,15 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { msg, localized } from '@lit/localize';
+import type { Facing } from '../rules';
 import { baseStyles } from './styles';
+import { LayoutController } from './table/layout';
 
 /**
  * A toolbar button that opens its content in a modal dialog (Escape or Close shuts it). The
- * content is rendered only while the dialog is open.
+ * content is rendered only while the dialog is open. In table mode the dialog faces the side
+ * of the screen the button was tapped from (`data-facing` on the dialog), one side when opened
+ * by keyboard.
  * @slot - the dialog's content
  * @csspart button - the opening button
  */
@@ -32,6 +36,20 @@ export class MiaDialogButton extends LitElement {
         background: var(--surface);
         color: var(--text);
       }
+      dialog[data-facing='90'],
+      dialog[data-facing='270'] {
+        width: min(1000px, 96vh);
+        max-height: 92vw;
+      }
+      dialog[data-facing='90'] {
+        transform: rotate(90deg);
+      }
+      dialog[data-facing='180'] {
+        transform: rotate(180deg);
+      }
+      dialog[data-facing='270'] {
+        transform: rotate(270deg);
+      }
       dialog::backdrop {
         background: rgb(0 0 0 / 0.6);
       }
@@ -54,9 +72,12 @@ export class MiaDialogButton extends LitElement {
   /** The button's text; also the dialog's name. */
   @property() label = '';
   @state() private open = false;
+  @state() private facing: Facing = 0;
+  private layout = new LayoutController(this);
   @query('dialog') private dialog?: HTMLDialogElement;
 
-  private async show() {
+  private async show(event: Event) {
+    this.facing = this.layout.facingFor(event);
     this.open = true;
     await this.updateComplete;
     this.dialog?.showModal();
@@ -68,8 +89,10 @@ export class MiaDialogButton extends LitElement {
   };
 
   override render() {
-    return html`<button part="button" @click=${() => void this.show()}>${this.label}</button>
-      <dialog aria-label=${this.label} @close=${this.close}>
+    return html`<button part="button" @click=${(e: Event) => void this.show(e)}>
+        ${this.label}
+      </button>
+      <dialog aria-label=${this.label} data-facing=${this.facing} @close=${this.close}>
         ${
           this.open
             ? html`<div class="bar">

@@ -11,8 +11,10 @@ import {
   type GameInput,
   type PresetId,
 } from '../game';
-import type { RuleSet } from '../rules';
-import { fire, type MiaRulesEvent } from './events';
+import { seatingFor, type RuleSet, type Side } from '../rules';
+import { fire, type MiaRulesEvent, type MiaSeatingEvent } from './events';
+import { LayoutController } from './table/layout';
+import './table/mia-seating';
 import { baseStyles } from './styles';
 import { newGameStyles } from './mia-new-game.styles';
 import { gameText } from './text/codes';
@@ -44,11 +46,16 @@ export class MiaNewGame extends LitElement {
   @state() private seats: Seat[] = [];
   @state() private opener = 0;
   @state() private rules: RuleSet = presets.longhall;
+  /** The side of each seat (table mode); null: the default for this screen. */
+  @state() private sides: Side[] | null = null;
+  private layout = new LayoutController(this);
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('initial') || this.seats.length === 0) {
       const names = this.initial?.players ?? [1, 2, 3].map((n) => msg(str`Player ${n}`));
       this.seats = names.map((name) => ({ id: (nextId += 1), name }));
+      const stored = this.layout.prefs.value.seating;
+      this.sides = stored?.length === names.length ? stored : null;
       this.opener = this.initial?.opener ?? 0;
       this.rules = this.initial?.rules ?? presets.longhall;
     }
@@ -64,8 +71,21 @@ export class MiaNewGame extends LitElement {
     this.opener = seats.findIndex((s) => s.id === openerId);
   }
 
+  /** Where each seat is now: as moved, else the default for this screen. */
+  private get seating(): Side[] {
+    return seatingFor(this.sides, this.seats.length, innerWidth, innerHeight);
+  }
+
+  private seat(e: MiaSeatingEvent) {
+    const openerId = this.seats[this.opener].id;
+    this.seats = e.detail.from.map((i) => this.seats[i]);
+    this.sides = e.detail.sides;
+    this.opener = this.seats.findIndex((s) => s.id === openerId);
+  }
+
   private removeSeat(index: number) {
     const openerId = this.seats[this.opener].id;
+    this.sides = this.sides?.filter((_, i) => i !== index) ?? null;
     this.seats = this.seats.filter((_, i) => i !== index);
     const kept = this.seats.findIndex((s) => s.id === openerId);
     this.opener = kept < 0 ? 0 : kept;
@@ -77,6 +97,7 @@ export class MiaNewGame extends LitElement {
 
   private add() {
     const n = this.seats.length + 1;
+    if (this.sides) this.sides = [...this.sides, this.sides[this.sides.length - 1]];
     this.seats = [...this.seats, { id: (nextId += 1), name: msg(str`Player ${n}`) }];
   }
 
@@ -88,6 +109,7 @@ export class MiaNewGame extends LitElement {
 
   private start() {
     if (inputProblems(this.input).length > 0) return;
+    this.layout.prefs.update({ seating: this.seating });
     fire(this, 'mia-start', this.input);
   }
 
@@ -166,6 +188,14 @@ export class MiaNewGame extends LitElement {
         <button ?disabled=${this.seats.length >= this.rules.maxPlayers} @click=${this.add}>
           + ${msg('Add player')}
         </button>
+      </section>
+      <section aria-labelledby="seats-title">
+        <h2 id="seats-title">${msg('Seats around the tablet')}</h2>
+        <mia-seating
+          .names=${this.seats.map((s) => s.name)}
+          .sides=${this.seating}
+          @mia-seating=${this.seat}
+        ></mia-seating>
       </section>
       <section aria-labelledby="tradition-title">
         <h2 id="tradition-title">${msg('Tradition')}</h2>

@@ -8,6 +8,15 @@ import { livesText } from './text/scores';
 /** Above this many lives the pips become a number. */
 const MAX_PIPS = 10;
 
+/** Lives as hearts, or as a number above MAX_PIPS starting lives (also the seats' panels). */
+export function pips(lives: number, startingLives: number) {
+  if (startingLives > MAX_PIPS) return html`<span class="count">${lives}</span>`;
+  return Array.from(
+    { length: startingLives },
+    (_, i) => html`<span class="pip ${i < lives ? '' : 'lost'}">${i < lives ? '♥' : '♡'}</span>`,
+  );
+}
+
 /**
  * Every player around the table with their lives as pips; the player to act is marked, players
  * who are out are dimmed.
@@ -94,16 +103,6 @@ export class MiaPlayers extends LitElement {
   @property({ type: Number }) turn: number | null = null;
   @property({ type: Number }) startingLives = 3;
 
-  private pips(lives: number) {
-    if (this.startingLives > MAX_PIPS) {
-      return html`<span class="count">${lives}</span>`;
-    }
-    return Array.from(
-      { length: this.startingLives },
-      (_, i) => html`<span class="pip ${i < lives ? '' : 'lost'}">${i < lives ? '♥' : '♡'}</span>`,
-    );
-  }
-
   override render() {
     return html`<ol aria-label=${msg('Players and lives')}>
       ${this.players.map((player, seat) => {
@@ -116,7 +115,7 @@ export class MiaPlayers extends LitElement {
           data-lives=${player.lives}
         >
           <span class="name">${player.name}</span>
-          <span class="pips" aria-hidden="true">${this.pips(player.lives)}</span>
+          <span class="pips" aria-hidden="true">${pips(player.lives, this.startingLives)}</span>
           ${turn ? html`<span class="turn-mark">${msg('To act')}</span>` : null}
           ${out ? html`<span class="status">${msg('Out')}</span>` : null}
           <span class="visually-hidden">${msg(str`${livesText(player.lives)} left`)}</span>

@@ -7,14 +7,15 @@ import { VoicesController } from './platform/speech';
 import { PreferencesController } from './preferences-controller';
 import { StorageController } from './storage-controller';
 import { baseStyles } from './styles';
+import { LayoutController } from './table/layout';
 import './mia-language-picker';
 
 /**
  * The table's less frequent choices, kept off the crowded in-game toolbar: the referee's odds
  * (off by default), the spoken referee (and whether the device has a voice for the language),
- * light or dark theme, fullscreen and the language. All are remembered on
- * this device (preferences) but fullscreen. Also says whether the browser keeps the stored game
- * for good (persistent storage).
+ * table mode or one side, light or dark theme, fullscreen and the language. All are remembered
+ * on this device (preferences) but fullscreen. Also says whether the browser keeps the stored
+ * game for good (persistent storage).
  */
 @localized()
 @customElement('mia-table-options')
@@ -95,8 +96,11 @@ export class MiaTableOptions extends LitElement {
     </div>`;
   }
 
+  private layout = new LayoutController(this);
+
   override render() {
     const { odds, theme, voice } = this.prefs.value;
+    const table = this.layout.table;
     return html`<h2>${msg('Options')}</h2>
       <div class="row">
         <span>
@@ -114,6 +118,21 @@ export class MiaTableOptions extends LitElement {
         </button>
       </div>
       ${this.voiceRow(voice)}
+      <div class="row">
+        <span>
+          ${msg('Table mode')}
+          <span class="hint"
+            >${msg('Flat in the middle of the table: every player reads their own side.')}</span
+          >
+        </span>
+        <button
+          aria-pressed=${table ? 'true' : 'false'}
+          data-toggle="layout"
+          @click=${() => this.layout.toggle()}
+        >
+          ${table ? msg('Table mode on') : msg('Table mode off')}
+        </button>
+      </div>
       <div class="row">
         <span>${msg('Theme')}</span>
         <button @click=${() => this.prefs.update({ theme: theme === 'dark' ? 'light' : 'dark' })}>

@@ -3,8 +3,12 @@ import { customElement } from 'lit/decorators.js';
 import { msg, localized } from '@lit/localize';
 import { GameController } from './game-controller';
 import { PreferencesController } from './preferences-controller';
+import type { GameSnapshot } from '../game';
+import type { Settlement } from '../rules';
 import { baseStyles } from './styles';
 import { verdictText } from './text/verdict';
+import { LayoutController } from './table/layout';
+import './table/mia-round-table';
 import './mia-actions';
 import './mia-odds';
 import './mia-players';
@@ -14,7 +18,9 @@ import './mia-warnings';
 
 /**
  * The table: players and lives, the standing claim, the odds (when the table shows them), the
- * last verdict, warnings of this round, and the action area for the player to act.
+ * last verdict, warnings of this round, and the action area for the player to act. In table
+ * mode (`layout="table"`) a <mia-round-table> seats the panels around the screen and turns
+ * the middle toward the player to act, and the verdict also toward the loser.
  * @slot cup - a cup panel (the Bluetooth or simulated cup, from its own issue)
  */
 @localized()
@@ -48,8 +54,35 @@ export class MiaTable extends LitElement {
         display: grid;
         gap: 10px;
       }
+      :host([layout='table']) {
+        display: block;
+        padding: 0;
+        flex: 1 1 0;
+        min-height: 0;
+      }
+      mia-round-table {
+        height: 100%;
+      }
+      .middle {
+        container-type: inline-size;
+      }
+      .inner {
+        display: grid;
+        gap: 10px;
+        padding: 8px 12px;
+        align-items: start;
+      }
+      .inner > .centre,
+      .inner > .act {
+        grid-area: auto;
+      }
+      @container (min-width: 680px) {
+        .inner {
+          grid-template-columns: minmax(0, 1fr) minmax(0, 1.4fr);
+        }
+      }
       @media (orientation: portrait), (max-width: 760px) {
-        :host {
+        :host(:not([layout='table'])) {
           grid-template-columns: minmax(0, 1fr);
           grid-template-areas: 'players' 'claim' 'actions';
           grid-template-rows: auto;
@@ -63,35 +96,76 @@ export class MiaTable extends LitElement {
 
   private game = new GameController(this);
   private prefs = new PreferencesController(this);
+  private layout = new LayoutController(this);
 
   override render() {
     const snapshot = this.game.value;
     if (!snapshot) return null;
     const { context } = snapshot;
-    const names = context.players.map((p) => p.name);
+    const table = this.layout.table;
+    this.setAttribute('layout', this.layout.value);
     const outcome = context.round.claims.length === 0 ? context.lastOutcome : null;
-    const warnings = context.warnings.filter((w) => w.round === context.round.number);
-    return html`<mia-players
+    const live = html`<div class="visually-hidden" aria-live="polite" aria-atomic="true">
+      ${context.lastOutcome ? verdictText(context.lastOutcome, this.names, context.round.number) : ''}
+    </div>`;
+    if (!table) {
+      return html`<mia-players
+          .players=${context.players}
+          .turn=${context.turn}
+          .startingLives=${context.rules.startingLives}
+        ></mia-players>
+        ${this.middle(snapshot, outcome)} ${live}`;
+    }
+    const sides = this.layout.seating(context.players.length);
+    const loser = outcome?.verdict.loser;
+    const aside =
+      loser !== undefined && context.turn !== null && sides[loser] !== sides[context.turn]
+        ? sides[loser]
+        : null;
+    return html`<mia-round-table
         .players=${context.players}
+        .sides=${sides}
         .turn=${context.turn}
         .startingLives=${context.rules.startingLives}
-      ></mia-players>
-      <div class="centre">
+        .aside=${aside}
+      >
+        <div class="middle"><div class="inner">${this.middle(snapshot, outcome)}</div></div>
+        ${
+          aside && outcome
+            ? html`<div slot="aside" class="middle">
+                <div class="inner">${this.verdict(outcome, context.round.number)}</div>
+              </div>`
+            : null
+        }
+      </mia-round-table>
+      ${live}`;
+  }
+
+  private get names(): string[] {
+    return this.game.value?.context.players.map((p) => p.name) ?? [];
+  }
+
+  private verdict(outcome: Settlement, nextRound: number, undoable = false) {
+    return html`<mia-verdict
+      .outcome=${outcome}
+      .names=${this.names}
+      .nextRound=${nextRound}
+      ?undoable=${undoable}
+    ></mia-verdict>`;
+  }
+
+  /** The standing claim, the verdict, odds and warnings, then the actions and the cup. */
+  private middle(snapshot: GameSnapshot, outcome: Settlement | null) {
+    const { context } = snapshot;
+    const names = this.names;
+    const warnings = context.warnings.filter((w) => w.round === context.round.number);
+    return html`<div class="centre">
         <mia-standing-claim
           .players=${context.players}
           .round=${context.round}
           .claim=${context.claim}
         ></mia-standing-claim>
-        ${
-          outcome
-            ? html`<mia-verdict
-                .outcome=${outcome}
-                .names=${names}
-                .nextRound=${context.round.number}
-                ?undoable=${snapshot.value === 'opening'}
-              ></mia-verdict>`
-            : null
-        }
+        ${outcome ? this.verdict(outcome, context.round.number, snapshot.value === 'opening') : null}
         ${
           this.prefs.value.odds
             ? html`<mia-odds
@@ -107,10 +181,7 @@ export class MiaTable extends LitElement {
       <section class="act" aria-label=${msg('Actions')}>
         <mia-actions></mia-actions>
         <slot name="cup"></slot>
-      </section>
-      <div class="visually-hidden" aria-live="polite" aria-atomic="true">
-        ${context.lastOutcome ? verdictText(context.lastOutcome, names, context.round.number) : ''}
-      </div>`;
+      </section>`;
   }
 }
 

@@ -23,6 +23,8 @@ describe('the preferences', () => {
       locale: null,
       odds: false,
       cup: null,
+      layout: null,
+      seating: null,
     });
     expect(new PreferencesStore(null).value.theme).toBe('dark');
   });
@@ -35,7 +37,7 @@ describe('the preferences', () => {
     store.update({ theme: 'light' });
     store.update({ locale: 'nb', odds: true });
     stop();
-    store.update({ muted: true, voice: true });
+    store.update({ muted: true, voice: true, layout: 'table', seating: ['bottom', 'left', 'top'] });
     expect(heard).toEqual(['light', 'light']);
     expect([...storage.data.keys()]).toEqual([PREFERENCES_KEY]);
     expect(new PreferencesStore(storage).value).toEqual({
@@ -45,6 +47,8 @@ describe('the preferences', () => {
       locale: 'nb',
       odds: true,
       cup: null,
+      layout: 'table',
+      seating: ['bottom', 'left', 'top'],
     });
   });
 
@@ -61,6 +65,8 @@ describe('the preferences', () => {
       locale: 'de',
       odds: true,
       cup: 'simulated',
+      layout: null,
+      seating: null,
     });
     store.update({ cup: 'bluetooth' });
     expect(storage.data.has('mia-cup.choice')).toBe(false);
@@ -72,6 +78,10 @@ describe('the preferences', () => {
     expect(new PreferencesStore(junk).value.theme).toBe('dark');
     const odd = memory({ [PREFERENCES_KEY]: JSON.stringify({ theme: 'pink', cup: 'teacup' }) });
     expect(new PreferencesStore(odd).value).toMatchObject({ theme: 'dark', cup: null });
+    const seats = memory({
+      [PREFERENCES_KEY]: JSON.stringify({ layout: 'round', seating: ['bottom', 'under'] }),
+    });
+    expect(new PreferencesStore(seats).value).toMatchObject({ layout: null, seating: null });
     const full = {
       ...memory(),
       setItem: () => {

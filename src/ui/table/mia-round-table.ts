@@ -1,0 +1,213 @@
+import { LitElement, css, html } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { msg, localized, str } from '@lit/localize';
+import type { Player } from '../../game';
+import { SIDES, facingOf, seatsBySide, type Side } from '../../rules';
+import { pips } from '../mia-players';
+import { baseStyles } from '../styles';
+import { livesText } from '../text/scores';
+import './mia-facing';
+
+/**
+ * Table mode: the tablet lies in the middle of the table. Each player's panel (name, lives,
+ * "to act") sits on that player's side of the screen, turned to face them; the middle (the
+ * standing claim and the prompt) turns to face the player to act. A second, smaller space
+ * along one side (`aside`) faces another player: the loser of the last lift, when the next
+ * opener sits elsewhere.
+ * @slot - the middle, turned toward the player to act
+ * @slot aside - shown along the `aside` side, turned toward it
+ */
+@localized()
+@customElement('mia-round-table')
+export class MiaRoundTable extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        --seat-size: clamp(96px, 14vmin, 124px);
+        display: grid;
+        gap: 6px;
+        padding: 6px;
+        grid-template-columns: auto minmax(0, 1fr) auto;
+        grid-template-rows: auto minmax(0, 1fr) auto;
+        grid-template-areas:
+          'top top top'
+          'left middle right'
+          'bottom bottom bottom';
+      }
+      .side {
+        display: flex;
+        gap: 6px;
+        min-width: 0;
+        min-height: 0;
+      }
+      .side > mia-facing {
+        flex: 1 1 0;
+      }
+      .bottom,
+      .top {
+        height: var(--seat-size);
+      }
+      .left,
+      .right {
+        width: var(--seat-size);
+        flex-direction: column;
+      }
+      .bottom {
+        grid-area: bottom;
+      }
+      .top {
+        grid-area: top;
+      }
+      .left {
+        grid-area: left;
+      }
+      .right {
+        grid-area: right;
+      }
+      .panel {
+        height: 100%;
+        display: grid;
+        align-content: center;
+        gap: 2px;
+        padding: 4px 12px;
+        border: 3px solid transparent;
+        border-radius: var(--radius);
+        background: var(--surface);
+        text-align: center;
+      }
+      .panel.turn {
+        border-color: var(--accent);
+        background: var(--surface-2);
+      }
+      .panel.out {
+        opacity: 0.55;
+      }
+      .name {
+        font-size: 1.35rem;
+        font-weight: 800;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      .turn .name {
+        color: var(--accent);
+      }
+      .out .name {
+        text-decoration: line-through;
+      }
+      .pips {
+        display: flex;
+        flex-wrap: wrap;
+        justify-content: center;
+        gap: 2px 4px;
+        font-size: 1.25rem;
+        line-height: 1;
+        color: var(--danger);
+      }
+      .pip.lost {
+        color: var(--line);
+      }
+      .count {
+        font-weight: 800;
+      }
+      .mark {
+        color: var(--accent);
+        font-size: 0.9rem;
+        font-weight: 800;
+        text-transform: uppercase;
+        letter-spacing: 0.05em;
+      }
+      .out .mark {
+        color: var(--muted);
+      }
+      .middle {
+        grid-area: middle;
+        display: grid;
+        gap: 6px;
+        min-width: 0;
+        min-height: 0;
+        grid-template: 'main' minmax(0, 1fr) / minmax(0, 1fr);
+      }
+      .middle > mia-facing {
+        grid-area: main;
+      }
+      .middle > mia-facing.aside {
+        --band: clamp(120px, 32%, 220px);
+      }
+      :host([aside='bottom']) .middle {
+        grid-template: 'main' minmax(0, 1fr) 'aside' var(--band) / minmax(0, 1fr);
+      }
+      :host([aside='top']) .middle {
+        grid-template: 'aside' var(--band) 'main' minmax(0, 1fr) / minmax(0, 1fr);
+      }
+      :host([aside='left']) .middle {
+        grid-template: 'aside main' minmax(0, 1fr) / var(--band) minmax(0, 1fr);
+      }
+      :host([aside='right']) .middle {
+        grid-template: 'main aside' minmax(0, 1fr) / minmax(0, 1fr) var(--band);
+      }
+      .middle {
+        --band: clamp(120px, 30%, 210px);
+      }
+      .middle > mia-facing.aside {
+        grid-area: aside;
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) players: readonly Player[] = [];
+  /** The side of each seat, in turn order. */
+  @property({ attribute: false }) sides: readonly Side[] = [];
+  /** Seat of the player to act, or null. */
+  @property({ type: Number }) turn: number | null = null;
+  @property({ type: Number }) startingLives = 3;
+  /** The side the `aside` slot faces; null: no aside. */
+  @property({ reflect: true }) aside: Side | null = null;
+
+  private seat(seat: number, side: Side) {
+    const player = this.players[seat];
+    if (!player) return null;
+    const out = player.lives === 0;
+    const turn = seat === this.turn && !out;
+    return html`<mia-facing data-seat=${seat} data-side=${side} .facing=${facingOf(side)}>
+      <div
+        class="panel ${turn ? 'turn' : ''} ${out ? 'out' : ''}"
+        aria-current=${turn ? 'true' : 'false'}
+        data-lives=${player.lives}
+      >
+        <span class="name">${player.name}</span>
+        <span class="pips" aria-hidden="true">${pips(player.lives, this.startingLives)}</span>
+        ${turn ? html`<span class="mark">${msg('To act')}</span>` : null}
+        ${out ? html`<span class="mark">${msg('Out')}</span>` : null}
+        <span class="visually-hidden">${msg(str`${livesText(player.lives)} left`)}</span>
+      </div>
+    </mia-facing>`;
+  }
+
+  override render() {
+    const by = seatsBySide(this.sides);
+    const toAct = this.turn === null ? 'bottom' : (this.sides[this.turn] ?? 'bottom');
+    return html`${SIDES.map((side) =>
+        by[side].length === 0
+          ? null
+          : html`<div class="side ${side}">${by[side].map((seat) => this.seat(seat, side))}</div>`,
+      )}
+      <div class="middle">
+        <mia-facing class="main" .facing=${facingOf(toAct)}><slot></slot></mia-facing>
+        ${
+          this.aside
+            ? html`<mia-facing class="aside" .facing=${facingOf(this.aside)}>
+                <slot name="aside"></slot>
+              </mia-facing>`
+            : null
+        }
+      </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mia-round-table': MiaRoundTable;
+  }
+}

@@ -1,0 +1,201 @@
+import { LitElement, css, html } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { msg, localized, str } from '@lit/localize';
+import { SIDES, facingOf, moveToSide, nextSide, seatsBySide, type Side } from '../../rules';
+import { fire } from '../events';
+import { baseStyles } from '../styles';
+import { LayoutController } from './layout';
+import './mia-facing';
+
+/** A side's name, as the table reads it. */
+export function sideName(side: Side): string {
+  switch (side) {
+    case 'bottom':
+      return msg('at the bottom');
+    case 'left':
+      return msg('on the left');
+    case 'top':
+      return msg('at the top');
+    case 'right':
+      return msg('on the right');
+  }
+}
+
+/**
+ * Where the tablet is: table mode (flat in the middle, a panel per seat) or one side (held,
+ * standing, a laptop), remembered. In table mode, a small picture of the tablet with each
+ * player's name on their side, in turn order clockwise; tapping a name moves that player on to
+ * the next side (turn order follows the seats).
+ * @fires mia-seating - a player moved: the new sides and, per new seat, the seat it was
+ */
+@localized()
+@customElement('mia-seating')
+export class MiaSeating extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: grid;
+        gap: 12px;
+      }
+      .modes {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 10px;
+      }
+      .modes button[aria-pressed='true'] {
+        background: var(--accent);
+        border-color: var(--accent);
+        color: var(--on-accent);
+      }
+      .hint {
+        margin: 0;
+        color: var(--muted);
+      }
+      .tablet {
+        --chip: 56px;
+        display: grid;
+        gap: 4px;
+        padding: 4px;
+        width: min(100%, 620px);
+        aspect-ratio: 4 / 3;
+        border: 3px solid var(--line);
+        border-radius: 18px;
+        background: var(--surface);
+        grid-template-columns: auto minmax(0, 1fr) auto;
+        grid-template-rows: auto minmax(0, 1fr) auto;
+        grid-template-areas: 'top top top' 'left screen right' 'bottom bottom bottom';
+      }
+      .side {
+        display: flex;
+        gap: 4px;
+        min-width: 0;
+        min-height: 0;
+      }
+      .side > mia-facing {
+        flex: 1 1 0;
+      }
+      .bottom,
+      .top {
+        height: var(--chip);
+      }
+      .left,
+      .right {
+        width: var(--chip);
+        flex-direction: column;
+        min-height: calc(var(--chip) * 1.6);
+      }
+      .bottom {
+        grid-area: bottom;
+      }
+      .top {
+        grid-area: top;
+      }
+      .left {
+        grid-area: left;
+      }
+      .right {
+        grid-area: right;
+      }
+      .screen {
+        grid-area: screen;
+        display: grid;
+        place-items: center;
+        color: var(--muted);
+        font-weight: 700;
+        text-align: center;
+        padding: 8px;
+      }
+      @media (orientation: portrait) {
+        .tablet {
+          width: min(100%, 460px);
+          aspect-ratio: 3 / 4;
+        }
+      }
+      .seat {
+        width: 100%;
+        height: 100%;
+        min-width: 0;
+        min-height: 48px;
+        padding: 0 8px;
+        font-size: 1.05rem;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      .seat .n {
+        color: var(--muted);
+        margin-right: 6px;
+      }
+    `,
+  ];
+
+  /** The players' names in turn order. */
+  @property({ attribute: false }) names: readonly string[] = [];
+  /** The side of each seat. */
+  @property({ attribute: false }) sides: readonly Side[] = [];
+
+  private layout = new LayoutController(this);
+
+  private move(seat: number) {
+    fire(this, 'mia-seating', moveToSide(this.sides, seat, nextSide(this.sides[seat])));
+  }
+
+  private picture() {
+    const by = seatsBySide(this.sides);
+    return html`<div class="tablet" role="group" aria-label=${msg('Seats around the tablet')}>
+      ${SIDES.map(
+        (side) =>
+          html`<div class="side ${side}">
+            ${by[side].map(
+              (seat) =>
+                html`<mia-facing .facing=${facingOf(side)} data-seat=${seat} data-side=${side}>
+                  <button
+                    class="seat"
+                    aria-label=${msg(
+                      str`${this.names[seat]} (${seat + 1}), ${sideName(side)}: tap to move to the next side`,
+                    )}
+                    @click=${() => this.move(seat)}
+                  >
+                    <span class="n">${seat + 1}</span>${this.names[seat]}
+                  </button>
+                </mia-facing>`,
+            )}
+          </div>`,
+      )}
+      <div class="screen">${msg('Tap a name to move that player to the next side.')}</div>
+    </div>`;
+  }
+
+  override render() {
+    const table = this.layout.table;
+    return html`<div class="modes" role="group" aria-label=${msg('Where the tablet is')}>
+        <button
+          aria-pressed=${table ? 'true' : 'false'}
+          @click=${() => this.layout.prefs.update({ layout: 'table' })}
+        >
+          ${msg('Table mode')}
+        </button>
+        <button
+          aria-pressed=${table ? 'false' : 'true'}
+          @click=${() => this.layout.prefs.update({ layout: 'one-side' })}
+        >
+          ${msg('One side')}
+        </button>
+      </div>
+      <p class="hint">
+        ${
+          table
+            ? msg('Flat in the middle of the table: every player reads their own side.')
+            : msg('Held, standing or a laptop: everything faces one side.')
+        }
+      </p>
+      ${table ? this.picture() : null}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mia-seating': MiaSeating;
+  }
+}
