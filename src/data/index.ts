@@ -6,6 +6,7 @@
 export { GameStore, DB_NAME } from './game-store';
 export { Scoreboard, ScoreboardStore, SCOREBOARD_DB } from './scoreboard';
 export { GameSession, type SessionHooks } from './session';
+export { TableLock, type TableHooks } from './table-lock';
 export {
   PreferencesStore,
   PREFERENCES_KEY,

@@ -79,6 +79,25 @@ export class GameSession {
     if (this.store) this.store = await this.store.clearGame();
   }
 
+  /**
+   * Stop writing (another page takes the table over): drop the game and wait for the writes
+   * already begun. The store stays open; `open()` brings the latest stored game back.
+   */
+  async release(): Promise<void> {
+    this.drop();
+    this.hooks.onActor(null);
+    await this.flush();
+  }
+
+  /** Wait until every write begun so far has finished. */
+  async flush(): Promise<void> {
+    let queue;
+    do {
+      queue = this.queue;
+      await queue;
+    } while (queue !== this.queue);
+  }
+
   private drop(): void {
     this.subscription?.unsubscribe();
     this.actor?.stop();

@@ -16,7 +16,8 @@ export type MiaRulesEvent = CustomEvent<RuleSet>;
 /** The players chose the simulated or the Bluetooth cup. */
 export type MiaCupChoiceEvent = CustomEvent<{ cup: CupChoice }>;
 /** A command for the app, from the toolbar, a dialog or a screen. */
-export type MiaCommand = 'undo' | 'export' | 'fullscreen' | 'new-game' | 'rematch';
+export type MiaCommand =
+  'undo' | 'export' | 'fullscreen' | 'new-game' | 'rematch' | 'take-over' | 'update';
 export type MiaCommandEvent = CustomEvent<{ command: MiaCommand }>;
 
 export const fire = <T>(target: EventTarget, type: string, detail: T): boolean =>

@@ -2,7 +2,7 @@ import { LitElement, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { provide } from '@lit/context';
 import { msg, localized } from '@lit/localize';
-import { GameSession, PreferencesStore, Scoreboard, type Preferences } from '../data';
+import { GameSession, PreferencesStore, Scoreboard, TableLock, type Preferences } from '../data';
 import type { GameActor, GameInput, Unreadable } from '../game';
 import { actorContext, preferencesContext, scoreboardContext } from './context';
 import { cupContext, type CupBinding } from './cup/cup-context';
@@ -15,18 +15,21 @@ import { speak } from './localize';
 import { cue, cueOf } from './platform/cues';
 import { downloadJson, stampedName } from './platform/files';
 import { applyTheme } from './platform/theme';
+import { UpdateWatcher } from './platform/updates';
 import { ScreenKeeper } from './platform/wake-lock';
 import { PreferencesController } from './preferences-controller';
 import { ShortcutsController } from './shortcuts';
 import { baseStyles } from './styles';
 import { appStyles } from './mia-app.styles';
+import './mia-elsewhere';
 import './mia-game-over';
 import './mia-new-game';
 import './mia-table';
 import './mia-toolbar';
 import './mia-unreadable';
+import './mia-update-bar';
 
-type Screen = 'loading' | 'setup' | 'game' | 'unreadable';
+type Screen = 'loading' | 'setup' | 'game' | 'unreadable' | 'elsewhere';
 
 /**
  * The app: restores the stored game (or shows the new-game screen), provides the game actor,
@@ -58,10 +61,27 @@ export class MiaApp extends LitElement {
   @state() private screen: Screen = 'loading';
   @state() private setup: GameInput | null = null;
   @state() private unreadable: Unreadable | null = null;
+  /** Not the table: another page took it from this one (true) or had it already (false). */
+  @state() private taken = false;
+  @state() private takingOver = false;
 
   private game = new GameController(this, { actor: () => this.actor });
   private keeper = new ScreenKeeper();
   private applied: Preferences | null = null;
+  /** Only the page that is the table loads and writes the game (see `TableLock`). */
+  private table = new TableLock({
+    onTable: () => {
+      this.takingOver = false;
+      this.screen = 'loading';
+      void this.load();
+    },
+    onElsewhere: (taken) => {
+      this.taken = taken;
+      this.screen = 'elsewhere';
+    },
+    onRelease: () => this.session.release(),
+  });
+  private updates = new UpdateWatcher(() => this.requestUpdate());
   private session = new GameSession(
     {
       onActor: (actor) => (this.actor = actor ?? undefined),
@@ -87,11 +107,13 @@ export class MiaApp extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.apply(this.preferences.value);
-    void this.load();
+    void this.table.open();
+    void this.updates.start().catch((e) => console.warn('Mia Cup: no service worker:', e));
   }
 
   override disconnectedCallback(): void {
     this.keeper.set(false);
+    this.table.close();
     super.disconnectedCallback();
   }
 
@@ -120,10 +142,18 @@ export class MiaApp extends LitElement {
     this.session.start(input);
     this.setup = input;
     this.screen = 'game';
+    // A new version that waited for the last game comes in now, with the new game stored.
+    if (this.updates.ready) void this.session.flush().then(() => this.updates.apply());
   }
 
   private async command(command: MiaCommand): Promise<void> {
     const actor = this.actor;
+    if (command === 'take-over') {
+      this.takingOver = true;
+      return this.table.takeOver();
+    }
+    if (command === 'update') return void this.session.flush().then(() => this.updates.apply());
+    if (!this.table.holding) return;
     switch (command) {
       case 'undo':
         if (actor?.getSnapshot().can({ type: 'UNDO' })) actor.send({ type: 'UNDO' });
@@ -152,12 +182,21 @@ export class MiaApp extends LitElement {
     return this.screen === 'game' && !!this.game.value;
   }
 
+  /** Between games (a game over, or no game at all): a waiting new version comes in. */
+  private get betweenGames(): boolean {
+    if (this.screen === 'game') return !!this.game.value?.hasTag('over');
+    return this.screen === 'setup' && !this.actor;
+  }
+
   protected override updated(): void {
     this.keeper.set(this.inGame && !this.game.value?.hasTag('over'));
+    if (this.updates.ready && this.table.holding && this.betweenGames) this.updates.apply();
   }
 
   private renderScreen() {
     switch (this.screen) {
+      case 'elsewhere':
+        return html`<mia-elsewhere ?taken=${this.taken} ?asked=${this.takingOver}></mia-elsewhere>`;
       case 'loading':
         return html`<p class="loading">${msg('Opening the table…')}</p>`;
       case 'unreadable':
@@ -197,6 +236,7 @@ export class MiaApp extends LitElement {
           .canUndo=${!!this.game.value?.can({ type: 'UNDO' })}
           @mia-command=${onCommand}
         ></mia-toolbar>
+        ${this.updates.ready && this.inGame ? html`<mia-update-bar></mia-update-bar>` : null}
       </header>
       <main @mia-command=${onCommand}>${this.renderScreen()}</main>`;
   }
