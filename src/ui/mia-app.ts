@@ -236,7 +236,7 @@ export class MiaApp extends LitElement {
           .canUndo=${!!this.game.value?.can({ type: 'UNDO' })}
           @mia-command=${onCommand}
         ></mia-toolbar>
-        ${this.updates.ready && this.inGame ? html`<mia-update-bar></mia-update-bar>` : null}
+        ${this.updates.ready && this.inGame ? html`<mia-update-bar @mia-command=${onCommand}></mia-update-bar>` : null}
       </header>
       <main @mia-command=${onCommand}>${this.renderScreen()}</main>`;
   }

@@ -23,10 +23,11 @@ export class UpdateWatcher {
   async start(): Promise<void> {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     const workers = navigator.serviceWorker;
-    // The first install takes control without a reload; only a change of versions reloads.
-    const hadController = workers.controller !== null;
+    // The first install takes control without a reload; a change of versions reloads.
+    let controlled = workers.controller !== null;
     workers.addEventListener('controllerchange', () => {
-      if (hadController) location.reload();
+      if (controlled || this.applying) location.reload();
+      controlled = true;
     });
     const registration = await workers.register('/sw.js', { scope: '/' });
     this.registration = registration;
