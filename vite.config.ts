@@ -53,5 +53,8 @@ export default defineConfig({
     // databases have per-file names).
     isolate: false,
     maxWorkers: 2,
+    // A time limit catches a hang, not slowness: the property tests (fuzzing, random games)
+    // take a few seconds on a quiet machine and many times that with both cores busy.
+    testTimeout: 120_000,
   },
 });
