@@ -14,7 +14,11 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  timeout: 60_000,
+  // Time limits catch a hang, they do not measure speed: on a busy 2-core machine (other
+  // processes on both cores) a step can take seconds, so waits for a state get 20 s and a
+  // test 3 minutes. No test waits for a fixed time.
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: {

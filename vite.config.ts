@@ -6,9 +6,10 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: false },
   plugins: [
     VitePWA({
-      // A plain <script src="/registerSW.js">: the CSP allows only the app's own files.
-      injectRegister: 'script',
-      registerType: 'autoUpdate',
+      // The app registers the worker itself (src/ui/platform/updates.ts) and decides when a
+      // new version comes in: never in the middle of a game by itself.
+      injectRegister: false,
+      registerType: 'prompt',
       includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'base.css'],
       manifest: {
         name: 'Mia Cup',
@@ -35,8 +36,10 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         navigateFallback: '/index.html',
+        // A new version waits until the app sends it SKIP_WAITING (between games, or when the
+        // players tap "Update now"); the first install takes control at once.
         clientsClaim: true,
-        skipWaiting: true,
+        skipWaiting: false,
         cleanupOutdatedCaches: true,
       },
     }),
@@ -50,5 +53,8 @@ export default defineConfig({
     // databases have per-file names).
     isolate: false,
     maxWorkers: 2,
+    // A time limit catches a hang, not slowness: the property tests (fuzzing, random games)
+    // take a few seconds on a quiet machine and many times that with both cores busy.
+    testTimeout: 120_000,
   },
 });

@@ -100,6 +100,25 @@ export class GameSession {
     if (this.store) this.store = await this.store.clearGame();
   }
 
+  /**
+   * Stop writing (another page takes the table over): store what is not stored yet, then drop
+   * the game. The store stays open; `open()` brings the latest stored game back.
+   */
+  async release(): Promise<void> {
+    await this.flush();
+    this.drop();
+    this.hooks.onActor(null);
+  }
+
+  /** Wait until every step so far is stored (or storing failed once more). */
+  async flush(): Promise<void> {
+    const journal = this.journal;
+    if (!journal) return;
+    await journal.settled();
+    journal.retry();
+    await journal.settled();
+  }
+
   /** Try storing the steps not stored yet, now. */
   retry(): void {
     this.journal?.retry();

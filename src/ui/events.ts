@@ -25,6 +25,10 @@ export type MiaCommand =
   | 'fullscreen'
   | 'new-game'
   | 'rematch'
+  /** Take the table over from another page. */
+  | 'take-over'
+  /** Apply the waiting new version now. */
+  | 'update'
   /** Try storing the game again, now. */
   | 'retry-storage';
 export type MiaCommandEvent = CustomEvent<{ command: MiaCommand }>;

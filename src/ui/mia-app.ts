@@ -2,7 +2,7 @@ import { LitElement, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { provide } from '@lit/context';
 import { msg, localized } from '@lit/localize';
-import { GameSession, PreferencesStore, Scoreboard, type Preferences } from '../data';
+import { GameSession, PreferencesStore, Scoreboard, TableLock, type Preferences } from '../data';
 import type { GameActor, GameInput, Unreadable } from '../game';
 import { actorContext, preferencesContext, scoreboardContext, storageContext } from './context';
 import { cupContext, type CupBinding } from './cup/cup-context';
@@ -15,6 +15,7 @@ import { speak } from './localize';
 import { cue, cueOf } from './platform/cues';
 import { downloadJson, stampedName } from './platform/files';
 import { applyTheme } from './platform/theme';
+import { UpdateWatcher } from './platform/updates';
 import { ScreenKeeper } from './platform/wake-lock';
 import { PreferencesController } from './preferences-controller';
 import { RefereeVoice } from './referee-voice';
@@ -22,14 +23,16 @@ import { ShortcutsController } from './shortcuts';
 import { LayoutController } from './table/layout';
 import { baseStyles } from './styles';
 import { appStyles } from './mia-app.styles';
+import './mia-elsewhere';
 import './mia-game-over';
 import './mia-new-game';
 import './mia-storage-status';
 import './mia-table';
 import './mia-toolbar';
 import './mia-unreadable';
+import './mia-update-bar';
 
-type Screen = 'loading' | 'setup' | 'game' | 'unreadable';
+type Screen = 'loading' | 'setup' | 'game' | 'unreadable' | 'elsewhere';
 
 /**
  * The app: restores the stored game (or shows the new-game screen), provides the game actor,
@@ -65,6 +68,9 @@ export class MiaApp extends LitElement {
   @state() private unreadable: Unreadable | null = null;
   /** "Check this cup" is open (`#check` or `?check`); its screen is loaded on demand. */
   @state() private checking = isCheckUrl();
+  /** Not the table: another page took it from this one (true) or had it already (false). */
+  @state() private taken = false;
+  @state() private takingOver = false;
 
   private game = new GameController(this, { actor: () => this.actor });
   private keeper = new ScreenKeeper();
@@ -74,6 +80,20 @@ export class MiaApp extends LitElement {
   });
   private layout = new LayoutController(this, this.preferences);
   private applied: Preferences | null = null;
+  /** Only the page that is the table loads and writes the game (see `TableLock`). */
+  private table = new TableLock({
+    onTable: () => {
+      this.takingOver = false;
+      this.screen = 'loading';
+      void this.load();
+    },
+    onElsewhere: (taken) => {
+      this.taken = taken;
+      this.screen = 'elsewhere';
+    },
+    onRelease: () => this.session.release(),
+  });
+  private updates = new UpdateWatcher(() => this.requestUpdate());
   private session = new GameSession(
     {
       onActor: (actor) => (this.actor = actor ?? undefined),
@@ -109,12 +129,14 @@ export class MiaApp extends LitElement {
     super.connectedCallback();
     window.addEventListener('hashchange', this.followUrl);
     this.apply(this.preferences.value);
-    void this.load();
+    void this.table.open();
+    void this.updates.start().catch((e) => console.warn('Mia Cup: no service worker:', e));
   }
 
   override disconnectedCallback(): void {
     window.removeEventListener('hashchange', this.followUrl);
     this.keeper.set(false);
+    this.table.close();
     super.disconnectedCallback();
   }
 
@@ -144,10 +166,18 @@ export class MiaApp extends LitElement {
     this.session.start(input);
     this.setup = input;
     this.screen = 'game';
+    // A new version that waited for the last game comes in now, with the new game stored.
+    if (this.updates.ready) void this.session.flush().then(() => this.updates.apply());
   }
 
   private async command(command: MiaCommand): Promise<void> {
     const actor = this.actor;
+    if (command === 'take-over') {
+      this.takingOver = true;
+      return this.table.takeOver();
+    }
+    if (command === 'update') return void this.session.flush().then(() => this.updates.apply());
+    if (!this.table.holding) return;
     switch (command) {
       case 'undo':
         if (actor?.getSnapshot().can({ type: 'UNDO' })) actor.send({ type: 'UNDO' });
@@ -180,11 +210,18 @@ export class MiaApp extends LitElement {
     return this.screen === 'game' && !!this.game.value;
   }
 
+  /** Between games (a game over, or no game at all): a waiting new version comes in. */
+  private get betweenGames(): boolean {
+    if (this.screen === 'game') return !!this.game.value?.hasTag('over');
+    return this.screen === 'setup' && !this.actor;
+  }
+
   protected override updated(): void {
     const playing = this.inGame && !this.game.value?.hasTag('over');
     this.keeper.set(playing);
     // Table mode: the table fills the screen below the toolbar, exactly.
     this.toggleAttribute('table', playing && this.layout.table);
+    if (this.updates.ready && this.table.holding && this.betweenGames) this.updates.apply();
   }
 
   private readonly followUrl = () => (this.checking = isCheckUrl());
@@ -205,6 +242,8 @@ export class MiaApp extends LitElement {
       ></mia-check-screen>`;
     }
     switch (this.screen) {
+      case 'elsewhere':
+        return html`<mia-elsewhere ?taken=${this.taken} ?asked=${this.takingOver}></mia-elsewhere>`;
       case 'loading':
         return html`<p class="loading">${msg('Opening the table…')}</p>`;
       case 'unreadable':
@@ -245,6 +284,7 @@ export class MiaApp extends LitElement {
           @mia-command=${onCommand}
         ></mia-toolbar>
         <mia-storage-status @mia-command=${onCommand}></mia-storage-status>
+        ${this.updates.ready && this.inGame ? html`<mia-update-bar @mia-command=${onCommand}></mia-update-bar>` : null}
       </header>
       <main @mia-command=${onCommand}>${this.renderScreen()}</main>`;
   }

@@ -20,6 +20,10 @@ async function noViolations(page: Page, screen: string): Promise<void> {
   expect(found).toEqual([]);
 }
 
+// Axe runs over every screen in both themes: minutes of work on a busy 2-core machine. The
+// limit only catches a hang.
+test.describe.configure({ timeout: 600_000 });
+
 test('axe finds no violations on any screen, in either theme', async ({ page }) => {
   await openFresh(page);
   await noViolations(page, 'new game');
