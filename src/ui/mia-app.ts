@@ -6,10 +6,9 @@ import { GameSession, PreferencesStore, Scoreboard, type Preferences } from '../
 import type { GameActor, GameInput, Unreadable } from '../game';
 import { actorContext, preferencesContext, scoreboardContext } from './context';
 import { cupContext, type CupBinding } from './cup/cup-context';
-import './cup/mia-cup-panel';
-import './cup/mia-sim-cup';
 import type { MiaCommand, MiaCommandEvent, MiaStartEvent } from './events';
 import { gameLog } from './export-log';
+import { loadGameOver, loadTable } from './lazy';
 import { GameController } from './game-controller';
 import { speak } from './localize';
 import { cue, cueOf } from './platform/cues';
@@ -20,9 +19,7 @@ import { PreferencesController } from './preferences-controller';
 import { ShortcutsController } from './shortcuts';
 import { baseStyles } from './styles';
 import { appStyles } from './mia-app.styles';
-import './mia-game-over';
 import './mia-new-game';
-import './mia-table';
 import './mia-toolbar';
 import './mia-unreadable';
 
@@ -61,6 +58,9 @@ export class MiaApp extends LitElement {
 
   private game = new GameController(this, { actor: () => this.actor });
   private keeper = new ScreenKeeper();
+  private shown!: () => void;
+  /** Resolves once the first screen (not the loading text) is on screen. */
+  readonly opened = new Promise<void>((resolve) => (this.shown = resolve));
   private applied: Preferences | null = null;
   private session = new GameSession(
     {
@@ -154,6 +154,7 @@ export class MiaApp extends LitElement {
 
   protected override updated(): void {
     this.keeper.set(this.inGame && !this.game.value?.hasTag('over'));
+    if (this.screen !== 'loading') this.shown();
   }
 
   private renderScreen() {
@@ -177,12 +178,15 @@ export class MiaApp extends LitElement {
               : null
           }`;
       case 'game':
-        return this.game.value?.hasTag('over')
-          ? html`<mia-game-over></mia-game-over>`
-          : html`<mia-table>
-              <mia-cup-panel slot="cup"></mia-cup-panel>
-              <mia-sim-cup slot="cup"></mia-sim-cup>
-            </mia-table>`;
+        if (this.game.value?.hasTag('over')) {
+          void loadGameOver();
+          return html`<mia-game-over></mia-game-over>`;
+        }
+        void loadTable();
+        return html`<mia-table>
+          <mia-cup-panel slot="cup"></mia-cup-panel>
+          <mia-sim-cup slot="cup"></mia-sim-cup>
+        </mia-table>`;
     }
   }
 

@@ -1,11 +1,13 @@
-import { LitElement, css, html } from 'lit';
+import { LitElement, css, html, nothing, render, type TemplateResult } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { msg, localized } from '@lit/localize';
 import { baseStyles } from './styles';
 
 /**
  * A toolbar button that opens its content in a modal dialog (Escape or Close shuts it). The
- * content is rendered only while the dialog is open.
+ * content (`content`, rendered as the element's children) exists only while the dialog is open:
+ * nothing in a closed dialog is rendered or updated on a step. `load` (the content's modules)
+ * is awaited before the dialog first opens.
  * @slot - the dialog's content
  * @csspart button - the opening button
  */
@@ -53,13 +55,27 @@ export class MiaDialogButton extends LitElement {
 
   /** The button's text; also the dialog's name. */
   @property() label = '';
+  /** The dialog's content, rendered as the children of this element while it is open. */
+  @property({ attribute: false }) content: () => TemplateResult = () => html``;
+  /** Loads what the content needs (its elements' modules), before the dialog opens. */
+  @property({ attribute: false }) load: () => Promise<unknown> = () => Promise.resolve();
   @state() private open = false;
   @query('dialog') private dialog?: HTMLDialogElement;
 
   private async show() {
+    await this.load();
     this.open = true;
     await this.updateComplete;
     this.dialog?.showModal();
+  }
+
+  protected override updated(): void {
+    render(this.open ? this.content() : nothing, this);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    render(nothing, this);
   }
 
   private close = () => {
