@@ -8,7 +8,7 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { Config } from '../../firmware-protocol/codec';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import type { CupListener, CupSnapshot } from './events';
-import type { GattServerLike } from './gatt';
+import type { GattDeviceLike, GattServerLike } from './gatt';
 import { connectionMachine } from './machine';
 import { inMemory, type CupMemory } from './memory';
 import { CupSession } from './session';
@@ -35,6 +35,14 @@ export interface CupConnectionOptions {
   movedOnAt?: () => number;
   /** The app's clock (ms since the epoch). */
   now?: () => number;
+}
+
+/** A cup lent to a tool (`CupConnection.lend`). */
+export interface LentCup {
+  device: GattDeviceLike;
+  ownerKey(deviceId: string): string | null;
+  /** The tool is done: the app connects again. */
+  giveBack(): void;
 }
 
 export class CupConnection {
@@ -137,6 +145,26 @@ export class CupConnection {
     const deviceId = connected ?? this.memory.list()[0]?.deviceId;
     if (deviceId) this.memory.remove(deviceId);
     this.store.patch({ remembered: null, ownership: null, claimed: false });
+  }
+
+  /**
+   * Lend the cup to a tool that needs it alone (the conformance check): the cup of this visit,
+   * or one chosen now (call from a user gesture). The app's link closes without a reconnect;
+   * `giveBack` connects again, from the cup's newest event (what the tool made the cup do is
+   * not replayed into the game). The owner keys stay here: the tool asks for one by device id.
+   */
+  async lend(): Promise<LentCup> {
+    const device = this.session.device ?? (await this.transport.requestDevice());
+    this.disconnect();
+    this.session.adopt(device);
+    return {
+      device,
+      ownerKey: (deviceId) => this.memory.get(deviceId)?.ownerKey ?? null,
+      giveBack: () => {
+        this.session.startFresh();
+        this.reconnect();
+      },
+    };
   }
 
   /** Stop everything and drop every listener (the page is going away). */

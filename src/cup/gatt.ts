@@ -9,9 +9,22 @@ export type GattUuid = string | number;
 /** The listener shape Web Bluetooth uses for `characteristicvaluechanged`. */
 export type GattListener = (event: Event) => void;
 
+/** The properties a characteristic declares (Web Bluetooth's `BluetoothCharacteristicProperties`). */
+export interface GattPropertiesLike {
+  readonly read: boolean;
+  readonly write: boolean;
+  readonly writeWithoutResponse: boolean;
+  readonly notify: boolean;
+  readonly indicate: boolean;
+}
+
 export interface GattCharacteristicLike {
   readonly uuid: string;
   readonly value?: DataView | null;
+  /** What the characteristic declares (for the conformance check; the app does not need it). */
+  readonly properties?: GattPropertiesLike;
+  /** One of its descriptors; rejects when it has none of that UUID (the check's CCCD test). */
+  getDescriptor?(uuid: GattUuid): Promise<unknown>;
   readValue(): Promise<DataView>;
   writeValueWithResponse(value: BufferSource): Promise<void>;
   startNotifications(): Promise<unknown>;

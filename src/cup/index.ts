@@ -3,12 +3,13 @@
  * `navigator.bluetooth`), the simulated cup, and `CupConnection`, which turns either into typed
  * cup events. Nothing here knows the game.
  */
-export { CupConnection, type CupConnectionOptions } from './connection';
+export { CupConnection, type CupConnectionOptions, type LentCup } from './connection';
 export * from './events';
 export * from './errors';
 export { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 export { SimulatedCup, SimulatedTransport } from './simulated';
 export { CupFirmware, type FirmwareOptions } from './sim-firmware';
+export type { CupFault, CupFaults } from './sim-faults';
 export { WebBluetoothTransport } from './web-bluetooth';
 export { inMemory, localStorageMemory, type CupMemory, type KnownCup } from './memory';
 export type { CupTransport } from './transport';

@@ -154,6 +154,17 @@ export class CupLink {
     });
   }
 
+  /**
+   * A Control write of exactly these bytes, malformed or not (the conformance check's requests);
+   * its Reply, if any, arrives as a frame. Rejects with the write's error (an ATT error).
+   */
+  writeControl(frame: Uint8Array): Promise<void> {
+    if (this.closed) return Promise.reject(new CupDisconnectedError('The cup is not connected.'));
+    return this.run('write control', () =>
+      this.controlPoint.writeValueWithResponse(new Uint8Array(frame)),
+    );
+  }
+
   /** A Reply frame arrived (decoded by the owner of the link). */
   receiveReply(reply: Parameters<ControlChannel['receive']>[0]): void {
     this.control.receive(reply);

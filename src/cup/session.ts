@@ -210,6 +210,16 @@ export class CupSession {
     device?.addEventListener('gattserverdisconnected', this.onDisconnected);
   }
 
+  /**
+   * A tool used the cup alone (the conformance check): what it made the cup do is not the
+   * game's, so the next link starts from the cup's newest event instead of replaying.
+   */
+  startFresh(): void {
+    const known = this.tracked ? this.memory.get(this.tracked) : undefined;
+    if (known) this.memory.put({ ...known, bootId: null, lastSeq: null });
+    this.tracked = null;
+  }
+
   closeLink(): void {
     const link = this.linked;
     this.linked = null;

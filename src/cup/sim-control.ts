@@ -11,6 +11,7 @@ import {
   type ControlRequest,
   type Reply,
 } from '../../firmware-protocol/codec';
+import type { CupFaults } from './sim-faults';
 import type { SimLog } from './sim-log';
 import type { SimOwner } from './sim-owner';
 
@@ -20,8 +21,11 @@ export interface ControlTarget {
   readonly owner: SimOwner;
   readonly log: SimLog;
   readonly identified: { blink: boolean; buzz: boolean; durationMs: number }[];
+  readonly faults: CupFaults;
+  readonly replaying: boolean;
+  lastRequestId: number | null;
   config: Config;
-  reply(reply: Reply): void;
+  reply(reply: Reply, padTo?: number): void;
   resend(frames: readonly Uint8Array[]): void;
   stateChanged(): void;
   endLink(): void;
@@ -33,21 +37,32 @@ const ATT_INVALID_LENGTH = 0x0d;
 
 /** Returns the ATT result of the write (0 = success; the Reply follows on `reply`). */
 export function controlWrite(cup: ControlTarget, frame: Uint8Array): number {
+  const previousId = cup.lastRequestId;
+  if (frame.length >= 2) cup.lastRequestId = frame[1];
   const decoded = decodeControl(frame);
   if (!decoded.ok) {
-    const status = statusForRejectedControl(frame.length, decoded);
+    let status = statusForRejectedControl(frame.length, decoded);
     if (status === null) return ATT_INVALID_LENGTH;
+    if (status === 'unknown_opcode' && cup.faults.wrongUnknownStatus) status = 'bad_value';
     const [opcode, requestId] = frame;
     const op = OP_NAMES.get(opcode);
     cup.reply(op ? { op, requestId, status } : { op: 'unknown', opcode, requestId, status });
     return 0;
   }
   const request = decoded.value;
-  const { op, requestId } = request;
+  const { op } = request;
+  if (op === 'identify' && cup.faults.reusedRequestId && previousId !== null) {
+    request.requestId = previousId;
+  }
+  const { requestId } = request;
+  const needsProof =
+    NEEDS_PROOF.has(op) && !(op === 'write_config' && cup.faults.configWithoutProof);
   if (!cup.oneOne && OWNERSHIP_OPS.has(op)) {
     cup.reply({ op, requestId, status: 'unknown_opcode' }); // a 1.0 cup does not know them
-  } else if (cup.oneOne && cup.owner.locked && NEEDS_PROOF.has(op)) {
+  } else if (cup.oneOne && cup.owner.locked && needsProof) {
     cup.reply({ op, requestId, status: 'needs_proof' });
+  } else if (op === 'replay_since' && cup.replaying && !cup.faults.noBusy) {
+    cup.reply({ op, requestId, status: 'busy' });
   } else {
     carryOut(cup, request);
   }
@@ -64,16 +79,19 @@ function carryOut(cup: ControlTarget, request: ControlRequest): void {
       break;
     }
     case 'read_config':
-      cup.reply({ op: 'read_config', requestId, status: 'ok', config: cup.config });
+      cup.reply(
+        { op: 'read_config', requestId, status: 'ok', config: cup.config },
+        cup.faults.longFrame ? 21 : 0,
+      );
       break;
     case 'write_config':
       cup.config = { ...request.config };
       cup.reply({ op: 'write_config', requestId, status: 'ok', config: cup.config });
       break;
     case 'replay_since': {
-      const { firstSeq, frames } = cup.log.since(request.sinceSeq);
+      const { firstSeq, frames } = cup.log.since(request.sinceSeq, cup.faults.replayIgnoresWrap);
       cup.reply({ op: 'replay_since', requestId, status: 'ok', firstSeq, count: frames.length });
-      cup.resend(frames);
+      cup.resend(cup.faults.replaySkipsOne ? frames.slice(0, -1) : frames);
       break;
     }
     case 'auth_challenge':

@@ -16,6 +16,7 @@ import {
   type Reply,
 } from '../../firmware-protocol/codec';
 import { controlWrite } from './sim-control';
+import type { CupFaults } from './sim-faults';
 import { infoOf, stringsOf, type DeviceStrings } from './sim-info';
 import { SimLog } from './sim-log';
 import { SimOwner } from './sim-owner';
@@ -40,6 +41,14 @@ export interface FirmwareOptions {
   lidOpenAtBoot?: boolean;
   /** How long an unproven connection to a cup with an owner may stay, ms (PROTOCOL.md: 10 s). */
   unprovenDropMs?: number;
+  /**
+   * A replay sends one event every this many ms (a BLE connection interval), the first one
+   * interval after its Reply; while it runs a second `replay_since` is `busy` and live events
+   * wait behind it. 0 (default): a replay goes out at once.
+   */
+  replayPaceMs?: number;
+  /** Deliberate protocol violations, for the conformance check's tests only. */
+  faults?: CupFaults;
 }
 
 /** The reset gesture: lid open from boot for this long forgets the owner (PROTOCOL.md 6). */
@@ -64,6 +73,10 @@ export class CupFirmware {
   bootId = 0;
   /** Protocol 1.1 or later: boot id, ownership, a lid open at boot reported. */
   readonly oneOne: boolean;
+  /** Deliberate protocol violations (tests of the conformance check only). */
+  readonly faults: CupFaults;
+  /** The request id of the last Control request (for the `reusedRequestId` fault). */
+  lastRequestId: number | null = null;
 
   private readonly now: () => number;
   private bootAt: number;
@@ -81,12 +94,18 @@ export class CupFirmware {
   private readonly stateCoalesceMs: number;
   private readonly unprovenDropMs: number;
   private readonly random: (n: number) => Uint8Array;
+  private readonly replayPaceMs: number;
+  /** Event frames waiting behind a running replay. */
+  private outbox: Uint8Array[] = [];
+  private replayTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: FirmwareOptions = {}) {
     this.now = options.now ?? (() => Date.now());
     this.battery = options.battery ?? 87;
     this.stateCoalesceMs = options.stateCoalesceMs ?? 0;
     this.unprovenDropMs = options.unprovenDropMs ?? 10_000;
+    this.replayPaceMs = options.replayPaceMs ?? 0;
+    this.faults = options.faults ?? {};
     this.random = options.random ?? ((n) => globalThis.crypto.getRandomValues(new Uint8Array(n)));
     this.owner = new SimOwner(options.ownerKey ?? null, this.random);
     this.log = new SimLog(options.capacity ?? 64);
@@ -104,40 +123,64 @@ export class CupFirmware {
 
   // Physical world -----------------------------------------------------------------------
 
-  startShake(): void {
+  /** The shake detector decided a shake is under way; it began at `at` (cup clock, default now). */
+  startShake(at = this.clock): void {
     if (this.shakeStartedAt !== null) return;
-    this.shakeStartedAt = this.clock;
+    this.shakeStartedAt = at;
     this.logEvent({ type: 'shake_started', seq: 0, timeMs: this.shakeStartedAt });
   }
 
-  endShake(peakMg = 2500): void {
+  /** The shake ended: the motion stopped at `end` (cup clock, default now). */
+  endShake(peakMg = 2500, end = this.clock): void {
     if (this.shakeStartedAt === null) return;
-    const end = this.clock;
     const durationMs = Math.min(0xffff, (end - this.shakeStartedAt) >>> 0);
     this.shakeStartedAt = null;
     this.shakeCount = (this.shakeCount + 1) & 0xffff;
     this.logEvent({ type: 'shake_ended', seq: 0, timeMs: end, durationMs, peakMg });
   }
 
-  openLid(): void {
+  /** The lid is open; it first read open at `at` (cup clock, default now). */
+  openLid(at = this.clock): void {
     if (this.lidOpen) return;
     this.lidOpen = true;
-    this.lidOpenedAt = this.clock;
+    this.lidOpenedAt = at;
     this.lidOpenCount = (this.lidOpenCount + 1) & 0xffff;
     this.logEvent({ type: 'lid_opened', seq: 0, timeMs: this.lidOpenedAt });
   }
 
-  closeLid(): void {
+  /** The lid is closed; it first read closed at `at` (cup clock, default now). */
+  closeLid(at = this.clock): void {
     if (!this.lidOpen) return;
     this.lidOpen = false;
     this.lidOpenSinceBoot = false;
-    const at = this.clock;
     this.logEvent({
       type: 'lid_closed',
       seq: 0,
       timeMs: at,
       openMs: (at - this.lidOpenedAt) >>> 0,
     });
+  }
+
+  /**
+   * A person shakes the cup for `ms`, as the detector reports it: `shake_started` once the
+   * motion has lasted the minimum shake duration (with the time it began), `shake_ended` once
+   * it has been still for the shake gap (with the time it stopped). Shorter than the minimum:
+   * no shake at all.
+   */
+  shakeFor(ms: number, peakMg = 2500): void {
+    const began = this.clock;
+    const { shakeMinMs, shakeGapMs } = this.config;
+    if (ms < shakeMinMs) return;
+    setTimeout(() => this.startShake(began), shakeMinMs);
+    setTimeout(() => this.endShake(peakMg, (began + ms) >>> 0), ms + shakeGapMs);
+  }
+
+  /** A person lifts the lid for `ms`: each lid event once the reading has held the debounce. */
+  liftFor(ms: number): void {
+    const began = this.clock;
+    const { lidDebounceMs } = this.config;
+    setTimeout(() => this.openLid(began), lidDebounceMs);
+    setTimeout(() => this.closeLid((began + ms) >>> 0), ms + lidDebounceMs);
   }
 
   get shaking(): boolean {
@@ -195,6 +238,9 @@ export class CupFirmware {
 
   disconnect(): void {
     this.connected = false;
+    this.outbox = [];
+    if (this.replayTimer) clearTimeout(this.replayTimer);
+    this.replayTimer = null;
     this.subscribed.clear();
     if (this.stateTimer) clearTimeout(this.stateTimer);
     if (this.unprovenTimer) clearTimeout(this.unprovenTimer);
@@ -243,14 +289,36 @@ export class CupFirmware {
 
   // For the Control handler ----------------------------------------------------------------
 
-  /** @internal A Reply out. */
-  reply(reply: Reply): void {
-    this.send('reply', encodeReply(reply));
+  /** @internal A Reply out (`padTo`: zero bytes appended up to that length, for a fault). */
+  reply(reply: Reply, padTo = 0): void {
+    const frame = encodeReply(reply);
+    const padded = new Uint8Array(Math.max(padTo, frame.length));
+    padded.set(frame);
+    this.send('reply', padded);
   }
 
-  /** @internal Replayed event frames out, in order. */
+  /** A replay is still sending (only with `replayPaceMs`). */
+  get replaying(): boolean {
+    return this.replayTimer !== null;
+  }
+
+  /** @internal Replayed event frames out, in order (paced, with `replayPaceMs`). */
   resend(frames: readonly Uint8Array[]): void {
-    for (const frame of frames) this.send('events', frame);
+    if (this.replayPaceMs <= 0) {
+      for (const frame of frames) this.send('events', frame);
+      return;
+    }
+    this.outbox.unshift(...frames);
+    const next = () => {
+      const frame = this.outbox.shift();
+      if (!frame) {
+        this.replayTimer = null;
+        return;
+      }
+      this.send('events', frame);
+      this.replayTimer = this.outbox.length > 0 ? setTimeout(next, this.replayPaceMs) : null;
+    };
+    if (frames.length > 0) this.replayTimer ??= setTimeout(next, this.replayPaceMs);
   }
 
   /** @internal The cup ends the link. */
@@ -276,7 +344,8 @@ export class CupFirmware {
   // Inside -------------------------------------------------------------------------------
 
   private boot(lidOpen: boolean): void {
-    this.bootId = new DataView(this.random(4).buffer).getUint32(0, true);
+    const drawn = new DataView(this.random(4).buffer).getUint32(0, true);
+    if (!(this.faults.sameBootId && this.bootId !== 0)) this.bootId = drawn;
     this.log.boot(this.clock, this.oneOne ? this.bootId : null);
     this.lidOpenSinceBoot = lidOpen;
     if (!lidOpen) return;
@@ -289,7 +358,11 @@ export class CupFirmware {
     const frame = this.log.add(event);
     // A cup with an owner notifies no events to an unproven connection (they stay logged).
     if (this.dropLive > 0) this.dropLive--;
-    else if (!(this.oneOne && this.owner.locked)) this.send('events', frame);
+    else if (this.oneOne && this.owner.locked) {
+      // logged only
+    } else if (this.replaying)
+      this.outbox.push(frame); // after the replayed ones
+    else this.send('events', frame);
     this.stateChanged();
   }
 

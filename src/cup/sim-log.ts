@@ -44,11 +44,13 @@ export class SimLog {
 
   /**
    * What `replay_since(since)` sends: the held events newer than `since` up to the newest, and
-   * the number of the first (the newest + 1 when there are none).
+   * the number of the first (the newest + 1 when there are none). `ignoreWrap` is a
+   * deliberate fault (tests of the conformance check): plain integer comparison.
    */
-  since(since: number): { firstSeq: number; frames: Uint8Array[] } {
+  since(since: number, ignoreWrap = false): { firstSeq: number; frames: Uint8Array[] } {
     const d = seqDistance(this.last, since);
     const frames = this.frames.filter((frame) => {
+      if (ignoreWrap) return seqOf(frame) > since && seqOf(frame) <= this.last; // a fault
       const ahead = seqDistance(seqOf(frame), since);
       return ahead >= 1 && ahead <= d;
     });

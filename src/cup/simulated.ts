@@ -17,6 +17,7 @@ import type {
   GattCharacteristicLike,
   GattDeviceLike,
   GattListener,
+  GattPropertiesLike,
   GattServerLike,
   GattServiceLike,
   GattUuid,
@@ -36,8 +37,11 @@ function networkError(message: string): Error {
   return error;
 }
 
+const CCCD = '0x2902';
+
 class SimCharacteristic extends EventTarget implements GattCharacteristicLike {
   value: DataView | null = null;
+  readonly properties: GattPropertiesLike;
 
   constructor(
     private readonly cup: SimulatedCup,
@@ -49,6 +53,31 @@ class SimCharacteristic extends EventTarget implements GattCharacteristicLike {
     },
   ) {
     super();
+    const faults = cup.firmware.faults;
+    this.properties = {
+      read: !!spec.read,
+      write: !!spec.write,
+      writeWithoutResponse: !!spec.write && !!faults.writeWithoutResponse,
+      notify: !!spec.notify,
+      indicate: false,
+    };
+  }
+
+  /** A notify characteristic has its CCCD (unless a test's fault takes the Battery Level's). */
+  private get hasCccd(): boolean {
+    if (!this.spec.notify) return false;
+    return !(this.spec.notify === 'battery' && this.cup.firmware.faults.missingCccd);
+  }
+
+  async getDescriptor(uuid: GattUuid): Promise<unknown> {
+    await this.cup.gattOperation();
+    if (
+      uuidKey(uuid) !== CCCD &&
+      uuidKey(uuid) !== `0000${CCCD.slice(2)}-0000-1000-8000-00805f9b34fb`
+    )
+      throw new Error(`NotFoundError: no descriptor ${uuidKey(uuid)}`);
+    if (!this.hasCccd) throw new Error('NotFoundError: no CCCD');
+    return { uuid: uuidKey(uuid) };
   }
 
   /** A read, as Web Bluetooth does it: the value changes (and the event fires) first. */
@@ -71,7 +100,9 @@ class SimCharacteristic extends EventTarget implements GattCharacteristicLike {
 
   async startNotifications(): Promise<this> {
     await this.cup.gattOperation();
-    if (!this.spec.notify) throw new Error('NotSupportedError: no notifications');
+    if (!this.spec.notify || !this.hasCccd) {
+      throw new Error('NotSupportedError: GATT Error: Not supported.');
+    }
     this.cup.firmware.subscribe(this.spec.notify, true);
     return this;
   }

@@ -1,5 +1,6 @@
 /**
- * The device's preferences, the one place they live: theme, sound, the table's language and
+ * The device's preferences, the one place they live: theme, sound, the spoken referee, the
+ * table's language and
  * odds, and which cup the table uses, kept in localStorage under one key. The app holds one
  * store and provides it to its elements (`ui/context.ts`); every change goes through `update`
  * and reaches every subscriber.
@@ -10,6 +11,8 @@ export type CupChoice = 'bluetooth' | 'simulated';
 export interface Preferences {
   theme: Theme;
   muted: boolean;
+  /** The spoken referee (off by default). */
+  voice: boolean;
   /** A language picked in the app; null: follow the browser's. */
   locale: string | null;
   /** Show the referee's odds. */
@@ -41,6 +44,7 @@ function decode(raw: unknown, oldCup: unknown): Preferences {
   return {
     theme: r.theme === 'light' ? 'light' : 'dark',
     muted: r.muted === true,
+    voice: r.voice === true,
     locale: typeof r.locale === 'string' ? r.locale : null,
     odds: r.odds === true,
     cup: isCup(r.cup) ? r.cup : isCup(oldCup) ? oldCup : null,

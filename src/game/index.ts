@@ -21,7 +21,7 @@
  * No words: the UI says every code in the table's language.
  */
 export { gameMachine, type GameActor, type GameSnapshot } from './machine';
-export { presets, PRESET_IDS, presetOf, type PresetId } from './presets';
+export { presets, PRESET_IDS, presetOf, withPlayerLimit, type PresetId } from './presets';
 export { refusal, claimRefusal, type Refusal, type RefusalCode } from './refusal';
 export { firstCallerOf } from './guards';
 export { inputProblems, MIN_PLAYERS, MAX_PLAYERS, type InputProblem } from './input';

@@ -3,11 +3,18 @@
  * problem, the new-game screen shows the problems in words (`ui/text`), stored games are
  * checked with it. Problems are codes with parameters, never words.
  */
-import { ruleSetProblems, type RuleSetProblem } from '../rules';
+import {
+  MIN_PLAYERS,
+  MOST_PLAYERS,
+  ruleSetProblems,
+  type RuleSet,
+  type RuleSetProblem,
+} from '../rules';
 import type { GameInput } from './types';
 
-export const MIN_PLAYERS = 2;
-export const MAX_PLAYERS = 10;
+export { MIN_PLAYERS };
+/** The most players any table seats; each rule set has its own limit (`maxPlayers`). */
+export const MAX_PLAYERS = MOST_PLAYERS;
 
 export type InputProblem =
   | { code: 'player-count'; min: number; max: number }
@@ -18,11 +25,15 @@ export type InputProblem =
   | { code: 'bad-opener'; last: number }
   | RuleSetProblem;
 
-function playerProblems(players: unknown): InputProblem[] {
-  const count: InputProblem = { code: 'player-count', min: MIN_PLAYERS, max: MAX_PLAYERS };
+/** The most players these rules seat (the most any table seats, when the rules are unusable). */
+const limitOf = (rules: unknown): number =>
+  ruleSetProblems(rules).length === 0 ? (rules as RuleSet).maxPlayers : MOST_PLAYERS;
+
+function playerProblems(players: unknown, max: number): InputProblem[] {
+  const count: InputProblem = { code: 'player-count', min: MIN_PLAYERS, max };
   if (!Array.isArray(players)) return [count];
   const problems: InputProblem[] = [];
-  if (players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) problems.push(count);
+  if (players.length < MIN_PLAYERS || players.length > max) problems.push(count);
   const names = players.map((name: unknown) => (typeof name === 'string' ? name.trim() : ''));
   if (names.includes('')) problems.push({ code: 'unnamed-player' });
   const seen = new Set<string>();
@@ -47,7 +58,7 @@ export function inputProblems(input: unknown): InputProblem[] {
     typeof input === 'object' && input !== null ? input : {}
   ) as Partial<Record<keyof GameInput, unknown>>;
   return [
-    ...playerProblems(players),
+    ...playerProblems(players, limitOf(rules)),
     ...openerProblems(players, opener),
     ...ruleSetProblems(rules),
   ];

@@ -1,5 +1,5 @@
 /** The five table traditions of Mia, each a preset of settings (see ../../README.md). */
-import type { RuleSet } from '../rules';
+import { DEFAULT_MAX_PLAYERS, MOST_PLAYERS, type RuleSet } from '../rules';
 
 export type PresetId = 'longhall' | 'pub' | 'lizumo' | 'box' | 'norwegian';
 
@@ -12,12 +12,17 @@ const base = {
   miaBluffCostsTwo: false,
   lieCostsTwo: false,
   end: 'last-standing',
+  maxPlayers: DEFAULT_MAX_PLAYERS,
 } as const satisfies Partial<RuleSet>;
 
 export const presets: Record<PresetId, RuleSet> = {
-  /** 000: three lives, 11 the top double, blind passes may repeat, any Mia costs two. */
+  /**
+   * 000: three lives, 11 the top double, blind passes may repeat, any Mia costs two; "any
+   * number more than one can play".
+   */
   longhall: {
     ...base,
+    maxPlayers: MOST_PLAYERS,
     startingLives: 3,
     doubles: 'ones-high',
     blindPass: 'repeat',
@@ -51,9 +56,13 @@ export const presets: Record<PresetId, RuleSet> = {
     blindPass: 'raise',
     starter: 'after-loser',
   },
-  /** 004: the Norwegian text; house options (three lives, equal claims, costly lies) are settings. */
+  /**
+   * 004: the Norwegian text, two to eight players; house options (three lives, equal claims,
+   * costly lies) are settings.
+   */
   norwegian: {
     ...base,
+    maxPlayers: 8,
     startingLives: 6,
     doubles: 'sixes-high',
     blindPass: 'raise',
@@ -62,6 +71,19 @@ export const presets: Record<PresetId, RuleSet> = {
 };
 
 export const PRESET_IDS = Object.keys(presets) as PresetId[];
+
+/**
+ * A rule set stored before rule sets had a player limit, with one: the limit of the preset it
+ * otherwise matches, else the default. Anything else is returned as it is.
+ */
+export function withPlayerLimit(rules: unknown): unknown {
+  if (typeof rules !== 'object' || rules === null || 'maxPlayers' in rules) return rules;
+  const given = rules as Partial<RuleSet>;
+  const like = PRESET_IDS.find((id) =>
+    (Object.keys(given) as (keyof RuleSet)[]).every((key) => presets[id][key] === given[key]),
+  );
+  return { ...given, maxPlayers: like ? presets[like].maxPlayers : DEFAULT_MAX_PLAYERS };
+}
 
 /** The preset a rule set is exactly, or null when it has been adjusted. */
 export function presetOf(rules: RuleSet): PresetId | null {

@@ -11,16 +11,23 @@
 import { createActor, type Snapshot } from 'xstate';
 import { ruleSetProblems } from '../rules';
 import { inputProblems } from './input';
+import { withPlayerLimit } from './presets';
 import { gameMachine, type GameActor } from './machine';
 import type { GameInput, Phase } from './types';
 
 /**
  * The version of the stored record's shape. Raise it when that shape changes, and add a
- * migration from the version before. 2: warnings carry no words (`message` is gone).
+ * migration from the version before. 2: warnings carry no words (`message` is gone). 3: the
+ * rules carry the table's player limit (`maxPlayers`).
  */
-export const SCHEMA_VERSION = 2;
-/** The version of the remembered set-up's shape (players and rules). */
-const SETUP_SCHEMA = 1;
+export const SCHEMA_VERSION = 3;
+/** The version of the remembered set-up's shape (players and rules). 2: the player limit. */
+const SETUP_SCHEMA = 2;
+
+/** An input stored before the player limit, with one (see `withPlayerLimit`). */
+function inputWithLimit(input: unknown): unknown {
+  return isObject(input) ? { ...input, rules: withPlayerLimit(input.rules) } : input;
+}
 
 /** One stored game. */
 export interface StoredGame {
@@ -95,6 +102,14 @@ const MIGRATIONS: Record<number, (record: Record<string, unknown>) => Record<str
       snapshot: { ...snapshot, context: { ...snapshot.context, warnings: coded } },
     };
   },
+  /** 2 to 3: the rules (given and played) carry the table's player limit. */
+  2: (record) => {
+    const { snapshot } = record;
+    const input = inputWithLimit(record.input);
+    if (!isObject(snapshot) || !isObject(snapshot.context)) return { ...record, input };
+    const context = { ...snapshot.context, rules: withPlayerLimit(snapshot.context.rules) };
+    return { ...record, input, snapshot: { ...snapshot, context } };
+  },
 };
 
 /** Check a stored record without trusting it, and bring an older one up to date. */
@@ -156,6 +171,7 @@ export const setupRecord = (input: GameInput): StoredSetup => ({ schema: SETUP_S
 
 /** A remembered set-up, checked; null for anything this version cannot use. */
 export function decodeSetup(raw: unknown): GameInput | null {
-  if (!isObject(raw) || raw.schema !== SETUP_SCHEMA) return null;
-  return inputProblems(raw.input).length === 0 ? (raw.input as GameInput) : null;
+  if (!isObject(raw) || (raw.schema !== SETUP_SCHEMA && raw.schema !== 1)) return null;
+  const input = raw.schema === 1 ? inputWithLimit(raw.input) : raw.input;
+  return inputProblems(input).length === 0 ? (input as GameInput) : null;
 }

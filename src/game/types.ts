@@ -2,7 +2,7 @@
 import type { ClaimKind, GameResult, RuleSet, Score, Settlement } from '../rules';
 
 export interface GameInput {
-  /** Seat order is turn order: 2 to 10 distinct, non-empty names. */
+  /** Seat order is turn order: 2 to `rules.maxPlayers` distinct, non-empty names. */
   players: string[];
   rules: RuleSet;
   /** Seat of the first round's opener (default 0). */

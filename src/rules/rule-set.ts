@@ -36,9 +36,14 @@ export interface RuleSet {
   starter: 'loser' | 'after-loser' | 'claimer';
   /** The game ends when one player is left, or when the first player is out (who loses). */
   end: 'last-standing' | 'first-out';
+  /** The most players the tradition seats (at least `MIN_PLAYERS`, at most `MOST_PLAYERS`). */
+  maxPlayers: number;
 }
 
-/** Every setting name, in the order a settings panel shows them. */
+/**
+ * Every setting name, in the order a settings panel shows them. The player limit is not among
+ * them: it is the tradition's, shown with the players.
+ */
 export const RULE_KEYS = [
   'startingLives',
   'doubles',
@@ -56,12 +61,19 @@ export const RULE_KEYS = [
 
 export const MAX_LIVES = 20;
 
+/** Every tradition needs two players at least. */
+export const MIN_PLAYERS = 2;
+/** The most players any rule set may seat ("any number more than one": a long hall table). */
+export const MOST_PLAYERS = 16;
+/** The limit of a rule set that names none (older stored games; texts that set no limit). */
+export const DEFAULT_MAX_PLAYERS = 10;
+
 /** What is wrong with a rule set: it is missing, or a setting has a value no table uses. */
 export type RuleSetProblem = { code: 'no-rules' } | { code: 'bad-setting'; setting: keyof RuleSet };
 
 /** The values each setting but the lives may take, in the order a settings panel offers them. */
 export const SETTING_VALUES: {
-  readonly [K in Exclude<keyof RuleSet, 'startingLives'>]: readonly RuleSet[K][];
+  readonly [K in Exclude<keyof RuleSet, 'startingLives' | 'maxPlayers'>]: readonly RuleSet[K][];
 } = {
   doubles: ['ones-high', 'sixes-high'],
   littleMia: [false, true],
@@ -76,17 +88,24 @@ export const SETTING_VALUES: {
   end: ['last-standing', 'first-out'],
 };
 
+const isWhole = (value: unknown, min: number, max: number): boolean =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
 function isValid(key: keyof RuleSet, value: unknown): boolean {
+  if (key === 'maxPlayers') return isWhole(value, MIN_PLAYERS, MOST_PLAYERS);
   if (key !== 'startingLives') return (SETTING_VALUES[key] as readonly unknown[]).includes(value);
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_LIVES;
+  return isWhole(value, 1, MAX_LIVES);
 }
 
 /** Problems with a rule set, as codes (the UI words them); empty when it is usable. */
 export function ruleSetProblems(rules: unknown): RuleSetProblem[] {
   if (typeof rules !== 'object' || rules === null) return [{ code: 'no-rules' }];
   const r = rules as Record<string, unknown>;
-  return RULE_KEYS.filter((key) => !isValid(key, r[key])).map((setting) => ({
-    code: 'bad-setting',
-    setting,
-  }));
+  const keys = [...RULE_KEYS, 'maxPlayers'] as const;
+  return keys
+    .filter((key) => !isValid(key, r[key]))
+    .map((setting) => ({
+      code: 'bad-setting',
+      setting,
+    }));
 }

@@ -31,6 +31,8 @@ export class MiaActions extends LitElement {
       }
       .prompt {
         margin: 0;
+        overflow-wrap: anywhere;
+        min-width: 0;
         font-size: 1.45rem;
         font-weight: 800;
         line-height: 1.25;
@@ -194,6 +196,27 @@ export class MiaActions extends LitElement {
     }
   }
 
+  /** What the player facing the claim can do, in words: only the moves offered. */
+  private facingPrompt(
+    snapshot: GameSnapshot,
+    me: string,
+    claimer: string,
+    claim: string,
+    canBlind: boolean,
+  ): string {
+    if (snapshot.can({ type: 'ROLL' }) || snapshot.can({ type: 'PEEK' })) {
+      return msg(str`${me}: believe ${claimer}'s ${claim}, or lift?`);
+    }
+    // Nothing beats a Mia: lift it, give it up (where allowed) or hand it on blind.
+    const giveUp = snapshot.can({ type: 'ACCEPT_MIA' });
+    if (canBlind && giveUp) {
+      return msg(str`${me}: lift ${claimer}'s ${claim}, pass it on blind, or give up 1 life?`);
+    }
+    if (canBlind) return msg(str`${me}: lift ${claimer}'s ${claim}, or pass it on blind?`);
+    if (giveUp) return msg(str`${me}: lift ${claimer}'s ${claim}, or give up 1 life?`);
+    return msg(str`${me}: nothing beats ${claimer}'s ${claim}: lift it.`);
+  }
+
   private facing(
     snapshot: GameSnapshot,
     me: string,
@@ -210,10 +233,12 @@ export class MiaActions extends LitElement {
         </div>
         ${refused}`;
     }
-    return html`<p class="prompt">${msg(str`${me}: believe ${claimer}'s ${claim}, or lift?`)}</p>
+    // Where believers look, believing is one "Look" button: no roll without looking.
+    const looks = snapshot.can({ type: 'PEEK' });
+    return html`<p class="prompt">${this.facingPrompt(snapshot, me, claimer, claim, canBlind)}</p>
       <div class="buttons">
-        ${this.button({ type: 'ROLL' }, msg('Believe: roll'), 'primary')}
-        ${this.button({ type: 'PEEK' }, msg('Believe: look'), 'primary')}
+        ${looks ? null : this.button({ type: 'ROLL' }, msg('Believe: roll'), 'primary')}
+        ${this.button({ type: 'PEEK' }, msg('Look'), 'primary')}
         ${
           canBlind
             ? html`<button class="big" data-action="PASS_BLIND" @click=${() => this.toggleBlind()}>

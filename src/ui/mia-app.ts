@@ -16,6 +16,7 @@ import { downloadJson, stampedName } from './platform/files';
 import { applyTheme } from './platform/theme';
 import { ScreenKeeper } from './platform/wake-lock';
 import { PreferencesController } from './preferences-controller';
+import { RefereeVoice } from './referee-voice';
 import { ShortcutsController } from './shortcuts';
 import { baseStyles } from './styles';
 import { appStyles } from './mia-app.styles';
@@ -31,8 +32,10 @@ type Screen = 'loading' | 'setup' | 'game' | 'unreadable';
  * language, and carries out the commands of the toolbar and the screens. Reflects `saving`
  * while steps are being written to IndexedDB.
  */
-@localized()
+// `localized` must come before `customElement` is applied (decorators apply bottom-up): <mia-app>
+// is in the page when it is defined, so it is built at once, and would miss the language switch.
 @customElement('mia-app')
+@localized()
 export class MiaApp extends LitElement {
   static override styles = [baseStyles, appStyles];
 
@@ -55,12 +58,18 @@ export class MiaApp extends LitElement {
   @state() private screen: Screen = 'loading';
   @state() private setup: GameInput | null = null;
   @state() private unreadable: Unreadable | null = null;
+  /** "Check this cup" is open (`#check` or `?check`); its screen is loaded on demand. */
+  @state() private checking = isCheckUrl();
 
   private game = new GameController(this, { actor: () => this.actor });
   private keeper = new ScreenKeeper();
   private shown!: () => void;
   /** Resolves once the first screen (not the loading text) is on screen. */
   readonly opened = new Promise<void>((resolve) => (this.shown = resolve));
+  private voice = new RefereeVoice(this, {
+    actor: () => this.actor,
+    on: () => this.preferences.value.voice,
+  });
   private applied: Preferences | null = null;
   private session = new GameSession(
     {
@@ -86,11 +95,13 @@ export class MiaApp extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    window.addEventListener('hashchange', this.followUrl);
     this.apply(this.preferences.value);
     void this.load();
   }
 
   override disconnectedCallback(): void {
+    window.removeEventListener('hashchange', this.followUrl);
     this.keeper.set(false);
     super.disconnectedCallback();
   }
@@ -101,6 +112,7 @@ export class MiaApp extends LitElement {
     this.applied = preferences;
     if (before?.theme !== preferences.theme) applyTheme(preferences.theme);
     if (!before || before.locale !== preferences.locale) void speak(preferences.locale);
+    if (before?.voice && !preferences.voice) this.voice.stop();
   };
 
   private async load(): Promise<void> {
@@ -157,7 +169,23 @@ export class MiaApp extends LitElement {
     if (this.screen !== 'loading') this.shown();
   }
 
+  private readonly followUrl = () => (this.checking = isCheckUrl());
+
+  private closeCheck(): void {
+    const url = new URL(location.href);
+    url.hash = '';
+    url.searchParams.delete('check');
+    history.replaceState(null, '', url);
+    this.checking = false;
+  }
+
   private renderScreen() {
+    if (this.checking) {
+      void import('./check/mia-check-screen');
+      return html`<mia-check-screen
+        @mia-check-close=${() => this.closeCheck()}
+      ></mia-check-screen>`;
+    }
     switch (this.screen) {
       case 'loading':
         return html`<p class="loading">${msg('Opening the table…')}</p>`;
@@ -204,6 +232,11 @@ export class MiaApp extends LitElement {
       </header>
       <main @mia-command=${onCommand}>${this.renderScreen()}</main>`;
   }
+}
+
+/** The URL asks for "Check this cup". */
+function isCheckUrl(): boolean {
+  return location.hash === '#check' || new URLSearchParams(location.search).has('check');
 }
 
 declare global {

@@ -1,18 +1,17 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { msg, localized, str } from '@lit/localize';
-import { scoreOf } from '../rules';
 import { fire } from './events';
 import { baseStyles } from './styles';
-import { scoreText } from './text/scores';
 import './mia-die';
 
 const FACES = [1, 2, 3, 4, 5, 6];
 
 /**
- * Entering the two dice shown after a lift: two rows of die faces (any order), then a confirm
- * button that names the score.
- * @fires mia-dice - both dice chosen and confirmed: `{ dice: [a, b] }`
+ * Entering the two dice shown after a lift: two rows of die faces (any order). The second face
+ * tapped settles the lift at once (no confirm: Undo beside the verdict takes it back), so a
+ * lift is three taps: Lift, then the two dice.
+ * @fires mia-dice - both dice chosen: `{ dice: [a, b] }`
  */
 @localized()
 @customElement('mia-dice-entry')
@@ -53,10 +52,6 @@ export class MiaDiceEntry extends LitElement {
         border-color: var(--accent);
         color: var(--on-accent);
       }
-      button.confirm {
-        width: 100%;
-        min-height: 84px;
-      }
     `,
   ];
 
@@ -69,6 +64,15 @@ export class MiaDiceEntry extends LitElement {
   clear(): void {
     this.first = null;
     this.second = null;
+  }
+
+  private choose(which: 'first' | 'second', face: number): void {
+    if (which === 'first') this.first = face;
+    else this.second = face;
+    const { first, second } = this;
+    if (first === null || second === null) return;
+    this.clear();
+    fire(this, 'mia-dice', { dice: [first, second] as [number, number] });
   }
 
   private row(which: 'first' | 'second', label: string) {
@@ -84,10 +88,7 @@ export class MiaDiceEntry extends LitElement {
             aria-label=${msg(str`${label}: ${face}`)}
             data-face=${face}
             ?disabled=${this.disabled}
-            @click=${() => {
-              if (which === 'first') this.first = face;
-              else this.second = face;
-            }}
+            @click=${() => this.choose(which, face)}
           >
             <mia-die value=${face}></mia-die>
           </button>`,
@@ -96,21 +97,7 @@ export class MiaDiceEntry extends LitElement {
   }
 
   override render() {
-    const { first, second } = this;
-    const ready = first !== null && second !== null;
-    const score = ready ? scoreOf([first, second]) : null;
-    return html`${this.row('first', msg('Die 1'))} ${this.row('second', msg('Die 2'))}
-      <button
-        class="confirm primary big"
-        ?disabled=${!ready || this.disabled}
-        @click=${() => {
-          if (first === null || second === null) return;
-          fire(this, 'mia-dice', { dice: [first, second] as [number, number] });
-          this.clear();
-        }}
-      >
-        ${score === null ? msg('Tap both dice') : msg(str`The dice show ${scoreText(score)}`)}
-      </button>`;
+    return html`${this.row('first', msg('Die 1'))} ${this.row('second', msg('Die 2'))}`;
   }
 }
 

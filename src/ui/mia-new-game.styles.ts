@@ -87,11 +87,46 @@ export const newGameStyles = css`
   .adjusted {
     color: var(--muted);
   }
-  button.start {
+  .name-field {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto;
+    align-items: center;
+    gap: 6px;
+    min-width: 0;
+  }
+  .limit {
+    color: var(--muted);
+    font-size: 0.95rem;
+    font-variant-numeric: tabular-nums;
+    min-width: 3.6em;
+    text-align: right;
+  }
+  .limit.full {
+    color: var(--warn-text);
+    font-weight: 800;
+  }
+  .count {
+    margin: 0;
+    color: var(--muted);
+  }
+  .start-row {
     position: sticky;
     bottom: 8px;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 12px;
+    background: var(--bg);
     box-shadow: 0 6px 24px 10px var(--bg);
+    border-radius: var(--radius);
   }
+  .start-row .start {
+    flex: 1 1 320px;
+  }
+  .start-row .problems {
+    flex: 1 1 320px;
+  }
+
   button.start:disabled {
     opacity: 1;
     background: var(--surface-2);

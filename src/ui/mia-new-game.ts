@@ -3,7 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { msg, localized, str } from '@lit/localize';
 import {
-  MAX_PLAYERS,
+  MIN_PLAYERS,
   PRESET_IDS,
   inputProblems,
   presetOf,
@@ -22,11 +22,15 @@ import './cup/mia-cup-choice';
 import './mia-language-picker';
 
 let nextId = 0;
+/** The longest name a player may have (shown while typing, with a counter). */
+const NAME_LIMIT = 40;
 type Seat = { id: number; name: string };
 
 /**
- * Setting up a game: 2 to 10 players (add, rename, remove, reorder), who opens, a tradition and
- * any of its settings. Starts prefilled with the last game's players and rules.
+ * Setting up a game: 2 to the tradition's limit of players (add, rename, remove, reorder; a
+ * counter shows the name limit while typing), who opens, a tradition and any of its settings.
+ * Why Start is disabled is said beside it. Starts prefilled with the last game's players and
+ * rules.
  * @fires mia-start - the players, rules and opener of the new game
  */
 @localized()
@@ -92,13 +96,23 @@ export class MiaNewGame extends LitElement {
     const count = this.seats.length;
     return html`<li class="seat">
       <span class="num" aria-hidden="true">${n}</span>
-      <input
-        .value=${seat.name}
-        maxlength="40"
-        aria-label=${msg(str`Name of player ${n}`)}
-        autocomplete="off"
-        @input=${(e: Event) => this.rename(i, (e.target as HTMLInputElement).value)}
-      />
+      <span class="name-field">
+        <input
+          .value=${seat.name}
+          maxlength=${NAME_LIMIT}
+          aria-label=${msg(str`Name of player ${n}`)}
+          aria-describedby="limit-${seat.id}"
+          autocomplete="off"
+          @input=${(e: Event) => this.rename(i, (e.target as HTMLInputElement).value)}
+        />
+        <span
+          class="limit ${seat.name.length >= NAME_LIMIT ? 'full' : ''}"
+          id="limit-${seat.id}"
+          data-testid="name-limit"
+          title=${msg(str`At most ${NAME_LIMIT} characters`)}
+          >${seat.name.length}/${NAME_LIMIT}</span
+        >
+      </span>
       <button
         aria-pressed=${i === this.opener ? 'true' : 'false'}
         aria-label=${msg(str`Player ${n} opens`)}
@@ -146,7 +160,10 @@ export class MiaNewGame extends LitElement {
             (s, i) => this.seatRow(s, i),
           )}
         </ol>
-        <button ?disabled=${this.seats.length >= MAX_PLAYERS} @click=${this.add}>
+        <p class="count" data-testid="player-limit">
+          ${msg(str`This tradition seats ${MIN_PLAYERS} to ${this.rules.maxPlayers} players.`)}
+        </p>
+        <button ?disabled=${this.seats.length >= this.rules.maxPlayers} @click=${this.add}>
           + ${msg('Add player')}
         </button>
       </section>
@@ -179,14 +196,21 @@ export class MiaNewGame extends LitElement {
         <mia-cup-choice></mia-cup-choice>
       </section>
 
-      ${
-        problems.length > 0
-          ? html`<p class="problems" role="alert">${problems.join(' ')}</p>`
-          : null
-      }
-      <button class="big primary start" ?disabled=${problems.length > 0} @click=${this.start}>
-        ${msg('Start game')}
-      </button>`;
+      <div class="start-row">
+        <button
+          class="big primary start"
+          ?disabled=${problems.length > 0}
+          aria-describedby="start-why"
+          @click=${this.start}
+        >
+          ${msg('Start game')}
+        </button>
+        ${
+          problems.length > 0
+            ? html`<p class="problems" id="start-why" role="alert">${problems.join(' ')}</p>`
+            : null
+        }
+      </div>`;
   }
 }
 

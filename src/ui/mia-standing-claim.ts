@@ -4,6 +4,7 @@ import { msg, localized, str } from '@lit/localize';
 import type { ClaimRecord, Player, Round } from '../game';
 import { MIA } from '../rules';
 import { baseStyles } from './styles';
+import { scoreText } from './text/scores';
 
 /**
  * The standing claim in very large type, who made it and how (rolled or passed blind), and the
@@ -48,6 +49,7 @@ export class MiaStandingClaim extends LitElement {
       .by {
         font-size: 1.4rem;
         font-weight: 700;
+        overflow-wrap: anywhere;
       }
       .kind {
         display: inline-block;
@@ -73,6 +75,8 @@ export class MiaStandingClaim extends LitElement {
         font-size: 1rem;
       }
       li {
+        overflow-wrap: anywhere;
+        min-width: 0;
         background: var(--surface-2);
         border-radius: 999px;
         padding: 4px 12px;
@@ -95,15 +99,27 @@ export class MiaStandingClaim extends LitElement {
     const claims = round.claims;
     const last = claims.at(-1);
     const name = (seat: number) => this.players[seat]?.name ?? '';
-    return html`<div class="round">${msg(str`Round ${round.number}`)}</div>
+    // Screen readers hear the standing claim as it changes (a live region, always present).
+    const said =
+      this.claim === null || !last
+        ? ''
+        : msg(
+            str`Standing claim ${scoreText(this.claim)}, by ${name(last.seat)}, ${this.kindText(last)}.`,
+          );
+    return html`<div
+        class="visually-hidden"
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        data-testid="claim-announced"
+      >
+        ${said}
+      </div>
+      <div class="round">${msg(str`Round ${round.number}`)}</div>
       ${
         this.claim === null || !last
           ? html`<div class="claim none" data-testid="standing">${msg('No claim yet')}</div>`
-          : html`<div
-                class="claim ${this.claim === MIA ? 'mia' : ''}"
-                data-testid="standing"
-                aria-label=${msg(str`Standing claim ${this.claim}`)}
-              >
+          : html`<div class="claim ${this.claim === MIA ? 'mia' : ''}" data-testid="standing">
                 ${this.claim}
               </div>
               <div class="by">

@@ -1,14 +1,17 @@
 import { LitElement, css, html } from 'lit';
 import { customElement } from 'lit/decorators.js';
-import { msg, localized } from '@lit/localize';
+import { msg, localized, str } from '@lit/localize';
+import { LOCALE_NAMES, getLocale, type AppLocale } from './localize';
 import { FullscreenController } from './platform/fullscreen';
+import { VoicesController } from './platform/speech';
 import { PreferencesController } from './preferences-controller';
 import { baseStyles } from './styles';
 import './mia-language-picker';
 
 /**
  * The table's less frequent choices, kept off the crowded in-game toolbar: the referee's odds
- * (off by default), light or dark theme, fullscreen and the language. All are remembered on
+ * (off by default), the spoken referee (and whether the device has a voice for the language),
+ * light or dark theme, fullscreen and the language. All are remembered on
  * this device (preferences) but fullscreen.
  */
 @localized()
@@ -52,9 +55,32 @@ export class MiaTableOptions extends LitElement {
 
   private prefs = new PreferencesController(this);
   private fullscreen = new FullscreenController(this);
+  private voices = new VoicesController(this);
+
+  /** The spoken referee: on or off, and whether this device has a voice for the language. */
+  private voiceRow(on: boolean) {
+    const locale = getLocale() as AppLocale;
+    const language = LOCALE_NAMES[locale] ?? locale;
+    const hint = this.voices.speech.hasVoice(locale)
+      ? msg('Says the claims, lifts and verdicts aloud, with a voice on this device.')
+      : msg(str`This device has no voice for ${language}: the referee stays silent.`);
+    return html`<div class="row">
+      <span>
+        ${msg('Spoken referee')}
+        <span class="hint" data-testid="voice-hint">${hint}</span>
+      </span>
+      <button
+        aria-pressed=${on ? 'true' : 'false'}
+        data-toggle="voice"
+        @click=${() => this.prefs.update({ voice: !on })}
+      >
+        ${on ? msg('Voice on') : msg('Voice off')}
+      </button>
+    </div>`;
+  }
 
   override render() {
-    const { odds, theme } = this.prefs.value;
+    const { odds, theme, voice } = this.prefs.value;
     return html`<h2>${msg('Options')}</h2>
       <div class="row">
         <span>
@@ -71,6 +97,7 @@ export class MiaTableOptions extends LitElement {
           ${odds ? msg('Odds shown') : msg('Show odds')}
         </button>
       </div>
+      ${this.voiceRow(voice)}
       <div class="row">
         <span>${msg('Theme')}</span>
         <button @click=${() => this.prefs.update({ theme: theme === 'dark' ? 'light' : 'dark' })}>

@@ -88,6 +88,7 @@ export class MiaTable extends LitElement {
                 .outcome=${outcome}
                 .names=${names}
                 .nextRound=${context.round.number}
+                ?undoable=${snapshot.value === 'opening'}
               ></mia-verdict>`
             : null
         }

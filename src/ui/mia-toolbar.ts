@@ -77,7 +77,7 @@ export class MiaToolbar extends LitElement {
   }
 
   override render() {
-    const { muted, theme } = this.prefs.value;
+    const { muted, theme, voice } = this.prefs.value;
     return html`<h1 class=${this.inGame ? 'visually-hidden' : ''}>${msg('Mia Cup')}</h1>
       ${
         this.inGame
@@ -115,6 +115,14 @@ export class MiaToolbar extends LitElement {
         @click=${() => this.prefs.update({ muted: !muted })}
       >
         ${muted ? msg('Sound off') : msg('Sound on')}
+      </button>
+      <button
+        aria-pressed=${voice ? 'true' : 'false'}
+        data-toggle="voice"
+        title=${msg('The spoken referee')}
+        @click=${() => this.prefs.update({ voice: !voice })}
+      >
+        ${voice ? msg('Voice on') : msg('Voice off')}
       </button>
       ${
         this.inGame

@@ -1,11 +1,16 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { localized } from '@lit/localize';
+import { localized, msg } from '@lit/localize';
 import type { Settlement } from '../rules';
+import { fire } from './events';
 import { baseStyles } from './styles';
 import { verdictDetails, verdictHeadline } from './text/verdict';
 
-/** The last settled round in words: the dice against the claim, the loser, why, what next. */
+/**
+ * The last settled round in words: the dice against the claim, the loser, why, what next; with
+ * Undo beside it while the verdict is the last step (a lift needs no confirm).
+ * @fires mia-command - `undo`, tapped beside the verdict
+ */
 @localized()
 @customElement('mia-verdict')
 export class MiaVerdict extends LitElement {
@@ -22,7 +27,21 @@ export class MiaVerdict extends LitElement {
       :host([held]) {
         border-left-color: var(--ok);
       }
+      .top {
+        display: flex;
+        gap: 12px;
+        align-items: start;
+      }
+      .top .headline {
+        flex: 1 1 auto;
+        min-width: 0;
+      }
+      button.undo {
+        flex: none;
+        min-width: 120px;
+      }
       .headline {
+        overflow-wrap: anywhere;
         font-size: 1.6rem;
         font-weight: 800;
         line-height: 1.25;
@@ -33,6 +52,7 @@ export class MiaVerdict extends LitElement {
         padding-left: 1.2em;
         font-size: 1.2rem;
         line-height: 1.35;
+        overflow-wrap: anywhere;
       }
     `,
   ];
@@ -41,15 +61,28 @@ export class MiaVerdict extends LitElement {
   @property({ attribute: false }) names: readonly string[] = [];
   /** The number of the round the verdict leads to. */
   @property({ type: Number }) nextRound = 1;
+  /** The verdict is the last step: offer Undo beside it. */
+  @property({ type: Boolean }) undoable = false;
 
   override render() {
     const outcome = this.outcome;
     if (!outcome) return null;
     const held = outcome.verdict.kind === 'lift' && outcome.verdict.claimHeld;
     this.toggleAttribute('held', held);
-    return html`<p class="headline" data-testid="verdict">
-        ${verdictHeadline(outcome, this.names)}
-      </p>
+    return html`<div class="top">
+        <p class="headline" data-testid="verdict">${verdictHeadline(outcome, this.names)}</p>
+        ${
+          this.undoable
+            ? html`<button
+                class="undo"
+                data-action="undo-verdict"
+                @click=${() => fire(this, 'mia-command', { command: 'undo' })}
+              >
+                ↶ ${msg('Undo')}
+              </button>`
+            : null
+        }
+      </div>
       <ul>
         ${verdictDetails(outcome, this.names, this.nextRound).map((line) => html`<li>${line}</li>`)}
       </ul>`;

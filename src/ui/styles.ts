@@ -8,6 +8,8 @@ export const baseStyles = css`
     color: var(--text);
     user-select: none;
     -webkit-user-select: none;
+    /* A long name without spaces (up to 40 characters) wraps instead of widening the layout. */
+    overflow-wrap: anywhere;
   }
   *,
   *::before,

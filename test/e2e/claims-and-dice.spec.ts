@@ -123,7 +123,7 @@ test.describe('calling a score', () => {
 });
 
 test.describe('entering the dice after a lift', () => {
-  test('two faces in any order, named before they are confirmed, settle the lift', async ({
+  test('the second face settles the lift at once, in any order; Undo beside the verdict', async ({
     page,
   }) => {
     await openFresh(page);
@@ -132,24 +132,26 @@ test.describe('entering the dice after a lift', () => {
     await claim(page, 62);
     await lift(page);
     const entry = page.locator('mia-actions mia-dice-entry');
-    const confirm = entry.locator('button.confirm');
     await expect(entry.getByRole('radio')).toHaveCount(12);
-    await expect(confirm).toBeDisabled();
-    await expect(confirm).toHaveText('Tap both dice');
-    await entry.getByRole('radio', { name: 'Die 1: 2' }).click();
-    await expect(confirm).toBeDisabled();
-    await entry.getByRole('radio', { name: 'Die 2: 5' }).click();
-    await expect(entry.getByRole('radio', { name: 'Die 1: 2' })).toHaveAttribute(
+    await entry.getByRole('radio', { name: 'Die 2: 1' }).click();
+    await expect(entry.getByRole('radio', { name: 'Die 2: 1' })).toHaveAttribute(
       'aria-checked',
       'true',
     );
-    await expect(confirm).toHaveText('The dice show 52');
-    await entry.getByRole('radio', { name: 'Die 2: 1' }).click();
-    await expect(confirm).toHaveText('The dice show 21 (Mia)');
-    await confirm.click();
+    await expect(page.getByTestId('verdict')).toHaveCount(0);
+    await entry.getByRole('radio', { name: 'Die 1: 2' }).click();
     await expect(page.getByTestId('verdict')).toHaveText(
       'Dice 21 (Mia), claim 62: the claim holds, so Bo loses 1 life.',
     );
     await expect(entry).toHaveCount(0);
+
+    // Undo beside the verdict takes the lift back to the dice.
+    await page.locator('mia-verdict').getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByTestId('verdict')).toHaveCount(0);
+    await expect(entry.getByRole('radio')).toHaveCount(12);
+    await expect(entry.getByRole('radio', { name: 'Die 1: 2' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
   });
 });

@@ -17,6 +17,7 @@ import {
   panel,
   shake,
   status,
+  tapConnect,
 } from './fixtures/cup-table';
 import { test, expect, type EmulatedCup } from './fixtures/emulated-cup';
 
@@ -155,7 +156,7 @@ test.describe('whose cup is it', () => {
     await openWithCup(page);
     await startGame(page, ['Ada', 'Ben']);
     radio.chosen = b; // the players pick the wrong cups first
-    await panel(page).getByRole('button', { name: 'Connect cup' }).click();
+    await tapConnect(page);
     await expect(page.getByTestId('cup-refused')).toContainText(
       'Mia Cup 0B0B belongs to another table.',
     );
@@ -245,7 +246,7 @@ test.describe('whose cup is it', () => {
     cup.firmware.owner.key = newOwnerKey();
     await openWithCup(page);
     await startGame(page, ['Ada', 'Ben']);
-    await panel(page).getByRole('button', { name: 'Connect cup' }).click();
+    await tapConnect(page);
     await expect(page.getByTestId('cup-refused')).toContainText(
       'switch it on with its lid open and keep the lid open for 5 seconds',
     );

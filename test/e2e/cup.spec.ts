@@ -15,6 +15,7 @@ import {
   panel,
   shake,
   status,
+  tapConnect,
 } from './fixtures/cup-table';
 import { test, expect, type EmulatedCup } from './fixtures/emulated-cup';
 
@@ -125,7 +126,7 @@ test.describe('a cup with a newer protocol', () => {
     expect(cup.firmware.info.protocolMajor).toBe(2);
     await openWithCup(page);
     await startGame(page, ['Ada', 'Ben']);
-    await panel(page).getByRole('button', { name: 'Connect cup' }).click();
+    await tapConnect(page);
     await expect(page.getByTestId('cup-refused')).toHaveText(
       'This cup speaks protocol 2.1; this app speaks 1.x. Please update the app to use this cup.',
     );

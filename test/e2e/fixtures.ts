@@ -85,12 +85,11 @@ export async function passBlind(page: Page, score: number): Promise<void> {
   await claim(page, score);
 }
 
-/** Enter the dice shown after a lift. */
+/** Enter the dice shown after a lift: the second face settles it. */
 export async function dice(page: Page, a: number, b: number): Promise<void> {
   const entry = actions(page).locator('mia-dice-entry');
   await entry.getByRole('radio', { name: `Die 1: ${a}` }).click();
   await entry.getByRole('radio', { name: `Die 2: ${b}` }).click();
-  await entry.locator('button.confirm').click();
 }
 
 /** Lives per seat as the table shows them. */

@@ -70,7 +70,7 @@ test('a game played to the end, exported, then a rematch', async ({ page }) => {
   expect(log.input.players).toEqual(['Ann', 'Bo', 'Cy']);
 
   // A mistyped final step can still be undone from the game-over screen.
-  await page.getByRole('button', { name: /Undo/ }).click();
+  await page.locator('mia-toolbar').getByRole('button', { name: /Undo/ }).click();
   await expect(page.locator('mia-actions [data-action="ACCEPT_MIA"]')).toBeVisible();
   await acceptMia(page);
   await expect(over.getByTestId('result')).toHaveText('Bo wins!');

@@ -64,8 +64,6 @@ test.describe('in Norwegian', () => {
     await lift(page);
     await page.getByRole('radio', { name: 'Terning 1: 3' }).click();
     await page.getByRole('radio', { name: 'Terning 2: 2' }).click();
-    await expect(page.locator('mia-dice-entry')).toContainText('Terningene viser 32');
-    await page.locator('mia-dice-entry button.confirm').click();
 
     const verdict = page.locator('[data-testid="verdict"]').first();
     await expect(verdict).toHaveText(

@@ -46,7 +46,7 @@ test('a reload in the middle of a lift brings back exactly the same table', asyn
 test('undo takes back a settled lift, then step after step', async ({ page }) => {
   await openFresh(page);
   await startGame(page, ['Ann', 'Bo'], 'lizumo');
-  const undo = page.getByRole('button', { name: /Undo/ });
+  const undo = page.locator('mia-toolbar').getByRole('button', { name: /Undo/ });
   await expect(undo).toBeDisabled();
   await roll(page);
   await claim(page, 65);

@@ -44,7 +44,7 @@ test('the scoreboard adds up games of the same players, once each, and resets', 
   );
 
   // Undoing the end and finishing again, or reloading, counts the game once.
-  await page.getByRole('button', { name: /Undo/ }).click();
+  await page.locator('mia-toolbar').getByRole('button', { name: /Undo/ }).click();
   await expect(page.locator('mia-table')).toBeVisible();
   await dice(page, 6, 5);
   await saved(page);

@@ -69,6 +69,9 @@ test('where believers look: look, keep and raise, or re-roll', async ({ page }) 
   await startGame(page, ['Ann', 'Bo', 'Cy'], 'pub');
   await roll(page);
   await claim(page, 43);
+  // Believing is one "Look" button: no roll without looking at such a table.
+  await expect(page.locator('mia-actions [data-action="ROLL"]')).toHaveCount(0);
+  await expect(page.locator('mia-actions [data-action="PEEK"]')).toHaveText('Look');
   await peek(page);
   await expect(page.locator('mia-actions')).toContainText(
     'Bo looked: keep the dice and announce, or re-roll.',

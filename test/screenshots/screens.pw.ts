@@ -45,7 +45,6 @@ for (const size of SIZES) {
     await page.getByRole('radio', { name: 'Die 1: 4' }).click();
     await shot('06-lift-dice');
     await page.getByRole('radio', { name: 'Die 2: 1' }).click();
-    await page.locator('mia-dice-entry button.confirm').click();
     await shot('07-verdict');
     await page.getByRole('button', { name: 'History' }).click();
     await shot('08-history');

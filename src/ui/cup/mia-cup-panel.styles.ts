@@ -5,6 +5,28 @@ export const cupPanelStyles = css`
   :host {
     display: block;
   }
+  details.quiet > summary {
+    color: var(--muted);
+    font-size: 1rem;
+    min-height: 48px;
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    padding: 0 6px;
+    cursor: pointer;
+  }
+  details.quiet > summary::before {
+    content: '▸';
+  }
+  details.quiet[open] > summary::before {
+    content: '▾';
+  }
+  details.quiet > summary::-webkit-details-marker {
+    display: none;
+  }
+  details.quiet > summary {
+    list-style: none;
+  }
   section {
     display: grid;
     gap: 10px;

@@ -15,7 +15,9 @@ import './mia-cup-settings';
  * refused), battery, firmware, a live indicator of a shake or an open lid, identify, the
  * sensitivity settings, disconnect, the count of unreadable frames and the cup's warnings.
  * Where there is no Web Bluetooth it says so and points to manual play. Knows nothing of the
- * game: it takes the cup connection as a property, or from the cup context.
+ * game: it takes the cup connection as a property, or from the cup context. Where there is no
+ * Web Bluetooth, or no cup is in use (not connected, none remembered), the panel is one quiet
+ * line that opens to the whole panel.
  * @csspart panel - the panel's box
  */
 @localized()
@@ -48,6 +50,20 @@ export class MiaCupPanel extends LitElement {
     if (!connection || !snap) return nothing;
     const phase = snap.status.phase;
     const unavailable = availabilityText(snap.availability);
+    const quiet = unavailable !== null || (phase === 'idle' && !snap.remembered);
+    const panel = this.renderPanel(snap, connection, unavailable);
+    if (!quiet) return panel;
+    const line = unavailable
+      ? msg('Sensor cup: not available here')
+      : msg('Sensor cup: not in use');
+    return html`<details class="quiet" data-testid="cup-quiet">
+      <summary>${line}</summary>
+      ${panel}
+    </details>`;
+  }
+
+  private renderPanel(snap: CupSnapshot, connection: CupConnection, unavailable: string | null) {
+    const phase = snap.status.phase;
     return html`<section part="panel" aria-label=${msg('Sensor cup')}>
       <header>
         <h2>${snap.transport === 'simulated' ? msg('Simulated cup') : msg('Sensor cup')}</h2>
@@ -145,6 +161,7 @@ export class MiaCupPanel extends LitElement {
         </button>`,
         html`<button @click=${this.disconnect}>${msg('Disconnect')}</button>`,
         html`<button @click=${this.forget}>${msg('Forget this cup')}</button>`,
+        html`<button @click=${() => (location.hash = 'check')}>${msg('Check this cup')}</button>`,
       );
     } else if (phase === 'reconnecting') {
       buttons.push(

@@ -18,6 +18,7 @@ export const settingLabels = (): Record<keyof RuleSet, string> => ({
   lieCostsTwo: msg('Lie costs 2'),
   starter: msg('Who opens next'),
   end: msg('Game ends'),
+  maxPlayers: msg('Most players'),
 });
 
 /** The words of each value a setting offers (no two settings share a value but yes and no). */

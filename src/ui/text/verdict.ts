@@ -14,8 +14,15 @@ const TWO_LIVES: Record<TwoLifeReason, () => string> = {
 /** Why the loser loses two lives. */
 export const twoLivesReasonText = (reason: TwoLifeReason): string => TWO_LIVES[reason]();
 
-/** The verdict itself: "Dice 41, claim 61: Olaf bluffed and loses 1 life." */
-export function verdictHeadline(outcome: Settlement, names: readonly string[]): string {
+/**
+ * The verdict itself: "Dice 41, claim 61: Olaf bluffed and loses 1 life." `score` words the
+ * scores (the spoken referee says them as players do).
+ */
+export function verdictHeadline(
+  outcome: Settlement,
+  names: readonly string[],
+  score: (score: number) => string = scoreText,
+): string {
   const { verdict, livesLost } = outcome;
   const loser = names[verdict.loser];
   const lost = livesText(livesLost);
@@ -23,8 +30,8 @@ export function verdictHeadline(outcome: Settlement, names: readonly string[]): 
     const claimer = names[verdict.claimer];
     return msg(str`${loser} gives up to ${claimer}'s Mia and loses ${lost}.`);
   }
-  const dice = scoreText(verdict.shown);
-  const claim = scoreText(verdict.claim);
+  const dice = score(verdict.shown);
+  const claim = score(verdict.claim);
   return verdict.claimHeld
     ? msg(str`Dice ${dice}, claim ${claim}: the claim holds, so ${loser} loses ${lost}.`)
     : msg(str`Dice ${dice}, claim ${claim}: ${loser} bluffed and loses ${lost}.`);

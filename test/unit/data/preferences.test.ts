@@ -15,10 +15,11 @@ function memory(
 }
 
 describe('the preferences', () => {
-  it('start dark, with sound, the browser language, no odds and no cup picked', () => {
+  it('start dark, with sound, no spoken referee, the browser language, no odds, no cup', () => {
     expect(new PreferencesStore(memory()).value).toEqual({
       theme: 'dark',
       muted: false,
+      voice: false,
       locale: null,
       odds: false,
       cup: null,
@@ -34,12 +35,13 @@ describe('the preferences', () => {
     store.update({ theme: 'light' });
     store.update({ locale: 'nb', odds: true });
     stop();
-    store.update({ muted: true });
+    store.update({ muted: true, voice: true });
     expect(heard).toEqual(['light', 'light']);
     expect([...storage.data.keys()]).toEqual([PREFERENCES_KEY]);
     expect(new PreferencesStore(storage).value).toEqual({
       theme: 'light',
       muted: true,
+      voice: true,
       locale: 'nb',
       odds: true,
       cup: null,
@@ -55,6 +57,7 @@ describe('the preferences', () => {
     expect(store.value).toEqual({
       theme: 'light',
       muted: true,
+      voice: false,
       locale: 'de',
       odds: true,
       cup: 'simulated',

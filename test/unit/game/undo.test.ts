@@ -81,6 +81,28 @@ describe('input', () => {
     return actor.start().getSnapshot();
   };
 
+  it('seats as many players as the tradition allows: 000 up to 16, 004 up to 8', () => {
+    const names = (n: number) => Array.from({ length: n }, (_, i) => `P${i}`);
+    const count = (max: number) => [{ code: 'player-count', min: 2, max }];
+    expect(presets.longhall.maxPlayers).toBe(16);
+    expect(presets.norwegian.maxPlayers).toBe(8);
+    expect([presets.pub, presets.lizumo, presets.box].map((r) => r.maxPlayers)).toEqual([
+      10, 10, 10,
+    ]);
+    expect(inputProblems({ players: names(16), rules: presets.longhall })).toEqual([]);
+    expect(inputProblems({ players: names(17), rules: presets.longhall })).toEqual(count(16));
+    expect(inputProblems({ players: names(8), rules: presets.norwegian })).toEqual([]);
+    expect(inputProblems({ players: names(9), rules: presets.norwegian })).toEqual(count(8));
+    expect(newGame(presets.longhall, names(16)).context.players).toHaveLength(16);
+    const limits = [1, 17, 2.5].map((maxPlayers) => ({ ...presets.box, maxPlayers }));
+    for (const bad of limits) {
+      expect(inputProblems({ players: names(2), rules: bad })).toContainEqual({
+        code: 'bad-setting',
+        setting: 'maxPlayers',
+      });
+    }
+  });
+
   it('accepts 2 to 10 distinct names and an opener seat', () => {
     const g = newGame(rules, ['Ann', 'Bo', 'Cy'], 2);
     expect(g.context.turn).toBe(2);
@@ -111,7 +133,7 @@ describe('input', () => {
     expect(
       inputProblems({ players: Array.from({ length: 11 }, (_, i) => `P${i}`), rules }),
     ).toEqual([count]);
-    expect(inputProblems(null)).toEqual([count, { code: 'no-rules' }]);
+    expect(inputProblems(null)).toEqual([{ ...count, max: 16 }, { code: 'no-rules' }]);
     const snapshot = start({ players: ['Ann'], rules })();
     expect(snapshot.status).toBe('error');
     expect(String(snapshot.error)).toMatch(/player-count/);

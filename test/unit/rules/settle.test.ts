@@ -23,6 +23,7 @@ const trueMia: RuleSet = {
   lieCostsTwo: false,
   starter: 'loser',
   end: 'last-standing',
+  maxPlayers: 10,
 };
 const anyMia: RuleSet = { ...trueMia, doubles: 'ones-high', miaPenalty: 'any-mia' };
 const lift = (claim: number, dice: [number, number]) => ({ lifter: 1, claimer: 0, claim, dice });

@@ -66,9 +66,9 @@ describe('each language', () => {
     );
   });
 
-  it('Danish: firerpar, 1 liv, 2 liv', async () => {
+  it('Danish: firerpar, Meyer (as Danish tables call Mia), 1 liv, 2 liv', async () => {
     await setLocale('da');
-    expect([scoreText(44), scoreText(21)]).toEqual(['44 (firerpar)', '21 (Mia)']);
+    expect([scoreText(44), scoreText(21)]).toEqual(['44 (firerpar)', '21 (Meyer)']);
     expect([livesText(1), livesText(2), roundsText(2)]).toEqual(['1 liv', '2 liv', '2 runder']);
   });
 });

@@ -1,0 +1,189 @@
+/**
+ * What the groups of checks share during a run: the port and the wire, the options, what is
+ * known of the cup so far (Info, Config, the owner key), and the results, recorded once each.
+ */
+import {
+  decodeReply,
+  fromHex,
+  proofAnswer,
+  type Config,
+  type Info,
+  type Reply,
+} from '../../../firmware-protocol/codec';
+import type { CheckPort } from './port';
+import {
+  CHECKS,
+  type CheckId,
+  type CheckProgress,
+  type CheckResult,
+  type PersonRequest,
+  type SkipReason,
+} from './report';
+import { sleep, Wire, type Exchange } from './wire';
+
+/** The person holding the cup. */
+export interface Person {
+  /**
+   * Ask for an action; the promise resolves if the person declines (taps "Skip"). `signal`
+   * aborts when the check has seen what it needed (or gave up waiting): the request is over.
+   */
+  ask(request: PersonRequest, signal: AbortSignal): Promise<void>;
+}
+
+export interface CheckOptions {
+  port: CheckPort;
+  person: Person;
+  /** The owner key this app holds for a cup (by device id), or null. */
+  ownerKey: (deviceId: string) => string | null;
+  /** A random 16-byte key as hex (a cup without an owner is claimed for the run, then released). */
+  newKey: () => string;
+  /** The check's clock, ms (performance.now in a page). */
+  now: () => number;
+  onProgress?: (progress: CheckProgress) => void;
+  /** How long to wait for a Reply. */
+  replyMs?: number;
+  /** How long to watch for something that must not come (a Reply to a refused write). */
+  quietMs?: number;
+  /** How long the person has for each action. */
+  personMs?: number;
+  /** Allowance for the clocks and the radio in timing checks. */
+  slackMs?: number;
+}
+
+export type Evidence = Partial<Pick<CheckResult, 'sent' | 'received' | 'expected' | 'got'>>;
+
+export class CheckContext {
+  readonly wire: Wire;
+  readonly results = new Map<CheckId, CheckResult>();
+  readonly replyMs: number;
+  readonly quietMs: number;
+  readonly personMs: number;
+  readonly slackMs: number;
+  info: Info | null = null;
+  /** The Config in effect when the run began. */
+  config: Config | null = null;
+  /** The key this run proves with; null when the cup is another table's. */
+  key: string | null = null;
+  /** The cup had no owner: it was claimed for the run and is released at the end. */
+  claimedForRun = false;
+  ownedAtStart = false;
+  /** Device Information strings and the Battery Level, as read in the GATT checks. */
+  strings: Record<string, Uint8Array | null> | null = null;
+  battery: Uint8Array | null = null;
+
+  constructor(readonly options: CheckOptions) {
+    this.replyMs = options.replyMs ?? 2_000;
+    this.quietMs = options.quietMs ?? 400;
+    this.personMs = options.personMs ?? 30_000;
+    this.slackMs = options.slackMs ?? 40;
+    this.wire = new Wire(options.port, options.now, this.replyMs);
+  }
+
+  get port(): CheckPort {
+    return this.options.port;
+  }
+
+  get now(): () => number {
+    return this.options.now;
+  }
+
+  /** A 1.1 cup (ownership, boot id). */
+  get oneOne(): boolean {
+    return (this.info?.protocolMinor ?? 0) >= 1;
+  }
+
+  running(id: CheckId): void {
+    this.options.onProgress?.({ type: 'running', id });
+  }
+
+  record(id: CheckId, ok: boolean, evidence: Evidence = {}): boolean {
+    return this.put({
+      id,
+      group: CHECKS[id],
+      verdict: ok ? 'pass' : 'fail',
+      sent: evidence.sent ?? [],
+      received: evidence.received ?? [],
+      ...(ok ? {} : { expected: evidence.expected, got: evidence.got }),
+    });
+  }
+
+  skip(id: CheckId, skip: SkipReason, evidence: Evidence = {}): void {
+    this.put({
+      id,
+      group: CHECKS[id],
+      verdict: 'skip',
+      sent: evidence.sent ?? [],
+      received: evidence.received ?? [],
+      skip,
+    });
+  }
+
+  /** Skip every check of `ids` that has no result yet. */
+  skipRest(ids: readonly CheckId[], skip: SkipReason): void {
+    for (const id of ids) if (!this.results.has(id)) this.skip(id, skip);
+  }
+
+  /** The decoded Reply of an exchange (null when none or unreadable). */
+  replyOf(x: Exchange): Reply | null {
+    if (!x.reply || !x.matched) return null;
+    const decoded = decodeReply(x.reply);
+    return decoded.ok ? decoded.value : null;
+  }
+
+  statusOf(x: Exchange): string {
+    if (x.writeError && !x.reply) return 'att-error';
+    if (!x.reply) return 'no-reply';
+    if (!x.matched) return 'other-reply';
+    return this.replyOf(x)?.status ?? 'unreadable';
+  }
+
+  /** Prove the owner key on this connection; the exchanges, and whether it worked. */
+  async prove(): Promise<{ ok: boolean; exchanges: Exchange[] }> {
+    const exchanges: Exchange[] = [];
+    if (!this.key) return { ok: false, exchanges };
+    const challenge = await this.wire.request([0x05, this.wire.nextId()]);
+    exchanges.push(challenge);
+    const reply = this.replyOf(challenge);
+    if (reply?.op !== 'auth_challenge' || reply.status !== 'ok') return { ok: false, exchanges };
+    const answer = await proofAnswer(this.key, reply.challenge);
+    const prove = await this.wire.request([0x06, this.wire.nextId(), ...fromHex(answer)]);
+    exchanges.push(prove);
+    return { ok: this.statusOf(prove) === 'ok', exchanges };
+  }
+
+  /** Wait until the link drops (true) or `ms` pass (false). */
+  dropped(ms: number): Promise<boolean> {
+    if (!this.port.connected) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(false), ms);
+      const stop = this.port.onDrop(() => done(true));
+      const done = (value: boolean) => {
+        clearTimeout(timer);
+        stop();
+        resolve(value);
+      };
+    });
+  }
+
+  /** Connect again, trying for up to `ms` (a cup that restarts takes a moment). */
+  async reopen(ms = 15_000): Promise<boolean> {
+    const deadline = this.now() + ms;
+    for (;;) {
+      try {
+        await this.port.open();
+        return true;
+      } catch {
+        if (this.now() >= deadline) return false;
+        await sleep(500);
+      }
+    }
+  }
+
+  private put(result: CheckResult): boolean {
+    if (!this.results.has(result.id)) {
+      this.results.set(result.id, result);
+      this.options.onProgress?.({ type: 'result', result });
+    }
+    return result.verdict === 'pass';
+  }
+}

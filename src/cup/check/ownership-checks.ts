@@ -1,0 +1,211 @@
+/**
+ * Section 6 "Ownership" and 4.4 "What needs proof": a wrong answer is refused, the third one
+ * drops the link, an unproven connection is refused what needs proof (and nothing else) and is
+ * dropped within 10 s, the right answer proves it and State says so.
+ */
+import { encodeConfig, fromHex, seqAdd } from '../../../firmware-protocol/codec';
+import type { CheckContext } from './context';
+import { readState } from './gatt-checks';
+import type { CheckId } from './report';
+import { receivedOf, sentOf, shown, type Exchange } from './wire';
+
+/** PROTOCOL.md 6: an unproven connection is dropped 10 s after it was made. */
+export const UNPROVEN_LIMIT_MS = 10_000;
+const WRONG = new Uint8Array(16).fill(0xa5);
+
+const OWNERSHIP: CheckId[] = [
+  'ownership.wrong-answer',
+  'ownership.third-denied-drops',
+  'ownership.unproven-flags',
+  'ownership.needs-proof',
+  'ownership.always-allowed',
+  'ownership.claim-denied',
+  'ownership.checks-first',
+  'ownership.unproven-dropped',
+  'ownership.prove',
+  'ownership.state-notified',
+];
+
+/** Judge a list of exchanges against the status each must get. */
+function statuses(ctx: CheckContext, id: CheckId, pairs: [Exchange, string][]): boolean {
+  const wrong = pairs.filter(([x, want]) => ctx.statusOf(x) !== want);
+  return ctx.record(id, wrong.length === 0, {
+    sent: pairs.map(([x]) => sentOf(x)),
+    received: pairs.flatMap(([x]) => receivedOf(x)),
+    expected: pairs
+      .map(([x, want]) => `${shown('', x.sent.subarray(0, 2)).trim()}: ${want}`)
+      .join(', '),
+    got: wrong
+      .map(([x]) => `${shown('', x.sent.subarray(0, 2)).trim()}: ${ctx.statusOf(x)}`)
+      .join(', '),
+  });
+}
+
+/** Returns whether the run holds a proven link afterwards. */
+export async function ownershipChecks(ctx: CheckContext): Promise<boolean> {
+  if (!ctx.oneOne) {
+    ctx.skipRest(OWNERSHIP, 'one-zero');
+    return true;
+  }
+  const id = () => ctx.wire.nextId();
+  const req = (bytes: number[]) => ctx.wire.request(bytes);
+
+  // A wrong answer, three times: refused each time, and the third drops the link at once.
+  ctx.running('ownership.wrong-answer');
+  const challenge = await req([0x05, id()]);
+  const wrong1 = await req([0x06, id(), ...WRONG]);
+  statuses(ctx, 'ownership.wrong-answer', [
+    [challenge, 'ok'],
+    [wrong1, 'denied'],
+  ]);
+  ctx.running('ownership.third-denied-drops');
+  const wrong2 = await req([0x06, id(), ...WRONG]);
+  const wrong3 = await ctx.wire.request([0x06, id(), ...WRONG]);
+  const dropped = await ctx.dropped(1_000 + ctx.replyMs);
+  ctx.record(
+    'ownership.third-denied-drops',
+    // The third Reply may be lost with the link it ends.
+    dropped &&
+      ctx.statusOf(wrong2) === 'denied' &&
+      ['denied', 'no-reply', 'att-error'].includes(ctx.statusOf(wrong3)),
+    {
+      sent: [sentOf(wrong2), sentOf(wrong3)],
+      received: [
+        ...receivedOf(wrong2),
+        ...receivedOf(wrong3),
+        dropped ? 'disconnected' : 'connected',
+      ],
+      expected: 'denied, denied, disconnect',
+      got: `${ctx.statusOf(wrong2)}, ${ctx.statusOf(wrong3)}, ${dropped ? 'disconnect' : 'still connected'}`,
+    },
+  );
+  if (!dropped) ctx.port.close();
+  if (!(await ctx.reopen())) {
+    ctx.skipRest(OWNERSHIP, 'blocked');
+    return false;
+  }
+  const openedAt = ctx.now();
+
+  // A new, unproven connection.
+  ctx.running('ownership.unproven-flags');
+  const unproven = await readState(ctx);
+  ctx.record('ownership.unproven-flags', !!unproven.state?.owned && !unproven.state.proven, {
+    sent: ['read state'],
+    received: [shown('state', unproven.bytes)],
+    expected: 'owned=1 proven=0',
+    got: unproven.state
+      ? `owned=${+unproven.state.owned} proven=${+unproven.state.proven}`
+      : 'unreadable',
+  });
+
+  ctx.running('ownership.needs-proof');
+  const last = unproven.state?.lastSeq ?? 0;
+  const config = ctx.config
+    ? [...encodeConfig(ctx.config)]
+    : [0xb0, 4, 0xfa, 0, 0xc8, 0, 0x32, 0, 0x58, 2];
+  const needs = [
+    await req([0x02, id(), last & 0xff, last >> 8]),
+    await req([0x03, id()]),
+    await req([0x04, id(), ...config]),
+    await req([0x08, id()]),
+  ];
+  statuses(
+    ctx,
+    'ownership.needs-proof',
+    needs.map((x) => [x, 'needs_proof']),
+  );
+  await restoreOwner(ctx);
+
+  ctx.running('ownership.always-allowed');
+  const identify = await req([0x01, id(), 0x01, 0x64, 0x00]);
+  const c1 = await req([0x05, id()]);
+  const c2 = await req([0x05, id()]);
+  const same =
+    !!c1.reply && !!c2.reply && shown('', c1.reply.subarray(3)) === shown('', c2.reply.subarray(3));
+  const allowed = statuses(ctx, 'ownership.always-allowed', [
+    [identify, 'ok'],
+    [c1, 'ok'],
+    [c2, 'ok'],
+  ]);
+  if (allowed && !same) {
+    ctx.results.delete('ownership.always-allowed');
+    ctx.record('ownership.always-allowed', false, {
+      sent: [sentOf(c1), sentOf(c2)],
+      received: [...receivedOf(c1), ...receivedOf(c2)],
+      expected: 'the same challenge until answered',
+      got: 'two challenges',
+    });
+  }
+
+  ctx.running('ownership.claim-denied');
+  const claim = await req([0x07, id(), ...fromHex(ctx.options.newKey())]);
+  statuses(ctx, 'ownership.claim-denied', [[claim, 'denied']]);
+  if (ctx.statusOf(claim) === 'ok' && ctx.key) {
+    await req([0x07, id(), ...fromHex(ctx.key)]); // the cup took a stranger's key: put ours back
+  }
+
+  ctx.running('ownership.checks-first');
+  statuses(ctx, 'ownership.checks-first', [
+    [await req([0x04, id(), 0xb0, 0x04, 0xfa, 0x00, 0xc8]), 'bad_length'],
+    [await req([0x02, id(), 0x00]), 'bad_length'],
+  ]);
+
+  ctx.running('ownership.unproven-dropped');
+  const left = openedAt + UNPROVEN_LIMIT_MS + ctx.slackMs * 25 - ctx.now();
+  const droppedInTime = await ctx.dropped(Math.max(0, left));
+  ctx.record('ownership.unproven-dropped', droppedInTime, {
+    sent: ['(wait)'],
+    received: [
+      droppedInTime ? `disconnected after ${Math.round(ctx.now() - openedAt)} ms` : 'connected',
+    ],
+    expected: `disconnect ≤ ${UNPROVEN_LIMIT_MS} ms`,
+    got: 'still connected',
+  });
+  if (!droppedInTime) ctx.port.close();
+
+  if (!ctx.key) {
+    ctx.skipRest(OWNERSHIP, 'not-owner');
+    return false;
+  }
+  if (!(await ctx.reopen())) {
+    ctx.skipRest(OWNERSHIP, 'blocked');
+    return false;
+  }
+  ctx.running('ownership.prove');
+  const from = ctx.wire.frames.length;
+  const proof = await ctx.prove();
+  ctx.record('ownership.prove', proof.ok, {
+    sent: proof.exchanges.map(sentOf),
+    received: proof.exchanges.flatMap(receivedOf),
+    expected: 'auth_challenge ok, auth_prove ok',
+    got: proof.exchanges.map((x) => ctx.statusOf(x)).join(', '),
+  });
+  if (!proof.ok) return false;
+
+  ctx.running('ownership.state-notified');
+  const notified = await ctx.wire.waitFor(
+    (f) => f.source === 'state' && !f.read && f.bytes.length > 0 && (f.bytes[0] & 0x10) !== 0,
+    from,
+    1_000,
+  );
+  ctx.record('ownership.state-notified', notified !== null, {
+    sent: proof.exchanges.map(sentOf).slice(-1),
+    received: notified ? [shown('state', notified.bytes)] : ['no state notification'],
+    expected: 'state notified, proven=1',
+    got: 'none within 1000 ms',
+  });
+  return true;
+}
+
+/** A cup that was talked out of its owner (a fault) gets it back. */
+export async function restoreOwner(ctx: CheckContext): Promise<void> {
+  if (!ctx.key) return;
+  const now = await readState(ctx);
+  if (now.state && !now.state.owned) {
+    await ctx.wire.request([0x07, ctx.wire.nextId(), ...fromHex(ctx.key)]);
+  }
+}
+
+/** Numbers for a replay request. */
+export const seqBytes = (seq: number) => [seq & 0xff, (seq >> 8) & 0xff];
+export const before = (seq: number) => seqAdd(seq, -1);

@@ -1,0 +1,275 @@
+/**
+ * What the conformance check needs of a cup, and its one implementation over the cup layer's
+ * own GATT link (`CupLink`): open and close a connection, read, write exact Control bytes, hear
+ * every notified frame with the time it arrived, hear the cup drop the link, and look at the
+ * GATT database (properties, CCCDs). The check itself (`suite.ts`) is pure over this port, so
+ * it runs the same against a Web Bluetooth device, the simulated cup or a test's stand-in.
+ */
+import {
+  BATTERY_LEVEL_CHARACTERISTIC,
+  BATTERY_SERVICE,
+  CHARACTERISTIC_UUIDS,
+  DEVICE_INFORMATION_CHARACTERISTICS,
+  DEVICE_INFORMATION_SERVICE,
+  SERVICE_UUID,
+} from '../../../firmware-protocol/codec';
+import type {
+  GattCharacteristicLike,
+  GattDeviceLike,
+  GattListener,
+  GattPropertiesLike,
+  GattServerLike,
+} from '../gatt';
+import { valueOf } from '../gatt';
+import { CupLink, type LinkTimeouts } from '../link';
+
+export type FrameSource = 'events' | 'state' | 'reply' | 'battery';
+
+export interface PortFrame {
+  source: FrameSource;
+  bytes: Uint8Array;
+  /** When it arrived (the check's clock, ms). */
+  at: number;
+}
+
+export type CharacteristicName = 'info' | 'events' | 'state' | 'control' | 'reply' | 'battery';
+
+export interface CharacteristicFacts {
+  name: CharacteristicName;
+  found: boolean;
+  properties: GattPropertiesLike | null;
+  /** Whether it has a CCCD (0x2902); null when the browser cannot tell. */
+  cccd: boolean | null;
+  /** Whether `startNotifications()` worked (notify characteristics only). */
+  notifications: boolean | null;
+}
+
+export interface GattFacts {
+  service: boolean;
+  characteristics: CharacteristicFacts[];
+  battery: boolean;
+  deviceInformation: boolean;
+}
+
+export type StringName = keyof typeof DEVICE_INFORMATION_CHARACTERISTICS;
+
+export interface CheckPort {
+  readonly connected: boolean;
+  /** A new connection: connect, subscribe to Events, State, Reply (and Battery Level). */
+  open(): Promise<void>;
+  /** End the connection from the app's side. */
+  close(): void;
+  onFrame(listener: (frame: PortFrame) => void): () => void;
+  /** The connection ended (from either side). */
+  onDrop(listener: () => void): () => void;
+  readInfo(): Promise<Uint8Array>;
+  readState(): Promise<Uint8Array>;
+  /** Resolves once the cup acknowledged the write; rejects with the ATT error it answered. */
+  writeControl(bytes: Uint8Array): Promise<void>;
+  database(): Promise<GattFacts>;
+  /** The Battery Level, or null without a Battery Service. */
+  readBattery(): Promise<Uint8Array | null>;
+  /** The Device Information strings (null: missing). */
+  readStrings(): Promise<Record<StringName, Uint8Array | null>>;
+}
+
+const bytesOf = (view: DataView) =>
+  new Uint8Array(view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength));
+
+const CCCD = 0x2902;
+
+/** The check's port over a cup's GATT device, through the app's own link code. */
+export class LinkPort implements CheckPort {
+  private link: CupLink | null = null;
+  private battery: GattCharacteristicLike | null = null;
+  private batteryNotifies: boolean | null = null;
+  private readonly frameListeners = new Set<(frame: PortFrame) => void>();
+  private readonly dropListeners = new Set<() => void>();
+  private abort = new AbortController();
+
+  constructor(
+    private readonly device: GattDeviceLike,
+    private readonly now: () => number,
+    private readonly timeouts: LinkTimeouts = {
+      connectMs: 10_000,
+      requestMs: 5_000,
+      replyMs: 3_000,
+    },
+  ) {
+    device.addEventListener('gattserverdisconnected', this.onDisconnected);
+  }
+
+  get connected(): boolean {
+    return this.link !== null && !!this.device.gatt?.connected;
+  }
+
+  async open(): Promise<void> {
+    this.close();
+    this.abort = new AbortController();
+    const frame = (source: FrameSource) => (value: DataView) => this.emit(source, value);
+    this.link = await CupLink.open(
+      this.device,
+      this.timeouts,
+      {
+        events: frame('events'),
+        state: frame('state'),
+        reply: frame('reply'),
+        battery: frame('battery'),
+      },
+      this.abort.signal,
+    );
+    await this.followBattery();
+  }
+
+  close(): void {
+    const link = this.link;
+    this.link = null;
+    if (this.battery)
+      this.battery.removeEventListener('characteristicvaluechanged', this.onBattery);
+    this.battery = null;
+    this.abort.abort();
+    link?.close(true);
+  }
+
+  /** Stop listening to the device for good. */
+  dispose(): void {
+    this.close();
+    this.device.removeEventListener('gattserverdisconnected', this.onDisconnected);
+  }
+
+  onFrame(listener: (frame: PortFrame) => void): () => void {
+    this.frameListeners.add(listener);
+    return () => this.frameListeners.delete(listener);
+  }
+
+  onDrop(listener: () => void): () => void {
+    this.dropListeners.add(listener);
+    return () => this.dropListeners.delete(listener);
+  }
+
+  async readInfo(): Promise<Uint8Array> {
+    return bytesOf(await this.current().readInfo());
+  }
+
+  async readState(): Promise<Uint8Array> {
+    return bytesOf(await this.current().readState());
+  }
+
+  writeControl(bytes: Uint8Array): Promise<void> {
+    return this.current().writeControl(bytes);
+  }
+
+  database(): Promise<GattFacts> {
+    return this.current().gatt('gatt database', async (server) => {
+      const facts: GattFacts = {
+        service: false,
+        characteristics: [],
+        battery: false,
+        deviceInformation: false,
+      };
+      const main = await server.getPrimaryService(SERVICE_UUID).catch(() => null);
+      facts.service = main !== null;
+      const names = Object.keys(CHARACTERISTIC_UUIDS) as (keyof typeof CHARACTERISTIC_UUIDS)[];
+      for (const name of names) {
+        const c = main
+          ? await main.getCharacteristic(CHARACTERISTIC_UUIDS[name]).catch(() => null)
+          : null;
+        const notify = name === 'events' || name === 'state' || name === 'reply';
+        facts.characteristics.push(await describe(name, c, notify ? c !== null : null));
+      }
+      const battery = await this.batteryOf(server);
+      facts.battery = battery !== null;
+      facts.characteristics.push(await describe('battery', battery, this.batteryNotifies));
+      const dis = await server.getPrimaryService(DEVICE_INFORMATION_SERVICE).catch(() => null);
+      facts.deviceInformation = dis !== null;
+      return facts;
+    });
+  }
+
+  readBattery(): Promise<Uint8Array | null> {
+    return this.current().gatt('battery level', async (server) => {
+      const c = await this.batteryOf(server);
+      return c ? bytesOf(await c.readValue()) : null;
+    });
+  }
+
+  readStrings(): Promise<Record<StringName, Uint8Array | null>> {
+    return this.current().gatt('device information', async (server) => {
+      const out = {} as Record<StringName, Uint8Array | null>;
+      const dis = await server.getPrimaryService(DEVICE_INFORMATION_SERVICE).catch(() => null);
+      for (const [name, uuid] of Object.entries(DEVICE_INFORMATION_CHARACTERISTICS)) {
+        const c = dis ? await dis.getCharacteristic(uuid).catch(() => null) : null;
+        out[name as StringName] = c ? bytesOf(await c.readValue()) : null;
+      }
+      return out;
+    });
+  }
+
+  private current(): CupLink {
+    if (!this.link) throw new Error('The cup is not connected.');
+    return this.link;
+  }
+
+  private async batteryOf(server: GattServerLike): Promise<GattCharacteristicLike | null> {
+    const service = await server.getPrimaryService(BATTERY_SERVICE).catch(() => null);
+    return service
+      ? service.getCharacteristic(BATTERY_LEVEL_CHARACTERISTIC).catch(() => null)
+      : null;
+  }
+
+  /** Battery Level notifications, as the app follows them (a failure is a fact to report). */
+  private async followBattery(): Promise<void> {
+    await this.current().gatt('battery notifications', async (server) => {
+      const c = await this.batteryOf(server);
+      this.battery = c;
+      if (!c) return;
+      c.addEventListener('characteristicvaluechanged', this.onBattery);
+      this.batteryNotifies = await c.startNotifications().then(
+        () => true,
+        () => false,
+      );
+    });
+  }
+
+  private emit(source: FrameSource, value: DataView): void {
+    const frame = { source, bytes: bytesOf(value), at: this.now() };
+    for (const listener of [...this.frameListeners]) listener(frame);
+  }
+
+  private readonly onBattery: GattListener = (event) => {
+    const value = valueOf(event);
+    if (value && this.link) this.emit('battery', value);
+  };
+
+  private readonly onDisconnected: GattListener = () => {
+    const link = this.link;
+    this.link = null;
+    link?.close();
+    for (const listener of [...this.dropListeners]) listener();
+  };
+}
+
+async function describe(
+  name: CharacteristicName,
+  c: GattCharacteristicLike | null,
+  notifications: boolean | null,
+): Promise<CharacteristicFacts> {
+  if (!c) return { name, found: false, properties: null, cccd: null, notifications: null };
+  const cccd = c.getDescriptor
+    ? await c.getDescriptor(CCCD).then(
+        () => true,
+        () => false,
+      )
+    : null;
+  const p = c.properties;
+  const properties = p
+    ? {
+        read: p.read,
+        write: p.write,
+        writeWithoutResponse: p.writeWithoutResponse,
+        notify: p.notify,
+        indicate: p.indicate,
+      }
+    : null;
+  return { name, found: true, properties, cccd, notifications };
+}

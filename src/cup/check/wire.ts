@@ -1,0 +1,142 @@
+/**
+ * The check's view of the wire: every frame the cup sent during the run (notified or read),
+ * Control requests with their exact bytes and the Reply that came back, and waits for frames
+ * that never block past their deadline.
+ */
+import type { CheckPort, FrameSource, PortFrame } from './port';
+
+export type WireSource = FrameSource | 'info';
+
+export interface WireFrame extends Omit<PortFrame, 'source'> {
+  source: WireSource;
+  /** A read's value rather than a notification. */
+  read: boolean;
+}
+
+export interface Exchange {
+  sent: Uint8Array;
+  /** The write's error (an ATT error), or null when the cup acknowledged it. */
+  writeError: string | null;
+  /** The Reply with the request's opcode and id; else the first Reply after the write. */
+  reply: Uint8Array | null;
+  matched: boolean;
+  /** Index in `frames` of the first frame after the write started. */
+  from: number;
+}
+
+export const hex = (bytes: ArrayLike<number>) =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
+
+/** How a frame is shown in a result: its source and its bytes. */
+export const shown = (source: string, bytes: ArrayLike<number>) =>
+  bytes.length === 0 ? `${source} (0 bytes)` : `${source} ${hex(bytes)}`;
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export class Wire {
+  readonly frames: WireFrame[] = [];
+  private waiters = new Set<() => void>();
+  private requestId = 0x40;
+  private readonly unsubscribe: () => void;
+  private reading = false;
+
+  constructor(
+    readonly port: CheckPort,
+    readonly now: () => number,
+    readonly replyMs: number,
+  ) {
+    this.unsubscribe = port.onFrame((frame) => {
+      this.frames.push({ ...frame, read: frame.source === 'state' && this.reading });
+      for (const wake of [...this.waiters]) wake();
+    });
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+  }
+
+  /** A fresh request id (a wrapping counter). */
+  nextId(): number {
+    this.requestId = (this.requestId + 1) & 0xff;
+    return this.requestId;
+  }
+
+  async readInfo(): Promise<Uint8Array> {
+    const bytes = await this.port.readInfo();
+    this.frames.push({ source: 'info', bytes, at: this.now(), read: true });
+    return bytes;
+  }
+
+  /** Read State; also returns the app-clock window in which the cup took it. */
+  async readState(): Promise<{ bytes: Uint8Array; before: number; after: number }> {
+    const before = this.now();
+    this.reading = true;
+    try {
+      const bytes = await this.port.readState();
+      return { bytes, before, after: this.now() };
+    } finally {
+      this.reading = false;
+    }
+  }
+
+  /** Write `bytes` to Control and wait for its Reply (up to `waitMs`). */
+  async request(bytes: ArrayLike<number>, waitMs = this.replyMs): Promise<Exchange> {
+    const sent = Uint8Array.from(bytes);
+    const from = this.frames.length;
+    let writeError: string | null = null;
+    try {
+      await this.port.writeControl(sent);
+    } catch (error) {
+      writeError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    }
+    const matches = (f: WireFrame) =>
+      f.source === 'reply' && sent.length >= 2 && f.bytes[0] === sent[0] && f.bytes[1] === sent[1];
+    const found = await this.waitFor(matches, from, writeError ? Math.min(waitMs, 300) : waitMs);
+    const other = this.frames.slice(from).find((f) => f.source === 'reply');
+    return { sent, writeError, reply: (found ?? other)?.bytes ?? null, matched: !!found, from };
+  }
+
+  /** The first frame from index `from` on that `match`es, or null after `ms`. */
+  waitFor(match: (f: WireFrame) => boolean, from: number, ms: number): Promise<WireFrame | null> {
+    const seen = this.frames.slice(from).find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve) => {
+      const wake = () => {
+        const found = this.frames.slice(from).find(match);
+        if (found) done(found);
+      };
+      const timer = setTimeout(() => done(null), ms);
+      const done = (frame: WireFrame | null) => {
+        clearTimeout(timer);
+        this.waiters.delete(wake);
+        resolve(frame);
+      };
+      this.waiters.add(wake);
+    });
+  }
+
+  /** Event frames (notified) from index `from` on. */
+  eventsFrom(from: number): WireFrame[] {
+    return this.frames.slice(from).filter((f) => f.source === 'events');
+  }
+
+  /** Wait until `count` event frames have arrived since `from` (or `ms` passed); returns them. */
+  async events(from: number, count: number, ms: number): Promise<WireFrame[]> {
+    if (count > 0) await this.waitFor(() => this.eventsFrom(from).length >= count, from, ms);
+    return this.eventsFrom(from);
+  }
+}
+
+/** How an exchange reads in a result. */
+export function sentOf(x: Exchange): string {
+  return shown('control', x.sent);
+}
+
+export function receivedOf(x: Exchange): string[] {
+  const out: string[] = [];
+  if (x.writeError) out.push(`att-error ${x.writeError}`);
+  out.push(x.reply ? shown(x.matched ? 'reply' : 'other-reply', x.reply) : 'no-reply');
+  return out;
+}

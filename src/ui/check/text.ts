@@ -1,0 +1,181 @@
+/** The conformance check's words: groups, what each check requires, skips, requests. */
+import { msg } from '@lit/localize';
+import type { CheckId, GroupId, PersonRequest, SkipReason, Verdict } from '../../cup/check';
+
+export function groupText(id: GroupId): string {
+  switch (id) {
+    case 'gatt':
+      return msg('GATT database, Battery and Device Information');
+    case 'info':
+      return msg('Info and version rules');
+    case 'state':
+      return msg('State and battery');
+    case 'ownership':
+      return msg('Ownership');
+    case 'control':
+      return msg('Control requests and Replies');
+    case 'config':
+      return msg('Config limits');
+    case 'events':
+      return msg('Shake and lid, by hand');
+    case 'sequence':
+      return msg('Sequence numbers and replay');
+    case 'boot':
+      return msg('Restart and boot id');
+    case 'frames':
+      return msg('Frame lengths and trailing bytes');
+    case 'restore':
+      return msg('Left as it was found');
+  }
+}
+
+/** What the section requires, one sentence per check. */
+export function checkText(id: CheckId): string {
+  switch (id) {
+    case 'gatt.service':
+      return msg('The Mia Cup service has Info, Events, State, Control and Reply.');
+    case 'gatt.properties':
+      return msg('Each characteristic has the properties of the table in section 2.');
+    case 'gatt.write-with-response':
+      return msg('Control takes writes with response only, and acknowledges them.');
+    case 'gatt.cccd':
+      return msg('Every notify characteristic has a CCCD (0x2902) and notifications start.');
+    case 'gatt.battery':
+      return msg('Battery Level can be read and followed: one byte, 0 to 100.');
+    case 'gatt.device-information':
+      return msg('Device Information has four UTF-8 strings of at most 20 bytes.');
+    case 'info.frame':
+      return msg('Info is 17 bytes and readable.');
+    case 'info.version':
+      return msg('Info starts with protocol major 1.');
+    case 'info.capabilities':
+      return msg('Reserved capability bits are 0.');
+    case 'info.capacity':
+      return msg('The event log capacity is 1 to 32767.');
+    case 'info.stable':
+      return msg('Info reads the same every time (a stable device id).');
+    case 'info.firmware-revision':
+      return msg('The Firmware Revision String is the version in Info.');
+    case 'state.frame':
+      return msg('State is 18 bytes, readable, reserved flag bits 0.');
+    case 'state.log':
+      return msg('The oldest and newest event numbers fit the log capacity.');
+    case 'state.clock':
+      return msg('The ms since boot in State run with real time.');
+    case 'state.battery':
+      return msg('State and Battery Level agree on the battery.');
+    case 'ownership.wrong-answer':
+      return msg('A wrong answer to the challenge is denied.');
+    case 'ownership.third-denied-drops':
+      return msg('The third denied answer drops the connection at once.');
+    case 'ownership.unproven-flags':
+      return msg('On a new connection State says owned, not proven.');
+    case 'ownership.needs-proof':
+      return msg('Without proof: replay, read and write Config, release get needs_proof.');
+    case 'ownership.always-allowed':
+      return msg('Without proof: identify works; the challenge stays the same until answered.');
+    case 'ownership.claim-denied':
+      return msg('A claim of a cup with an owner, without proof, is denied.');
+    case 'ownership.checks-first':
+      return msg('A malformed request gets its reason, not needs_proof.');
+    case 'ownership.unproven-dropped':
+      return msg('An unproven connection is dropped within 10 s.');
+    case 'ownership.prove':
+      return msg('The right answer proves the connection.');
+    case 'ownership.state-notified':
+      return msg('State is notified when the proven flag changes.');
+    case 'control.request-id':
+      return msg('Every Reply echoes its request’s opcode and request id.');
+    case 'control.unknown-opcode':
+      return msg('An unknown opcode gets unknown_opcode.');
+    case 'control.too-short':
+      return msg('A write shorter than 2 bytes gets an ATT error and no Reply.');
+    case 'control.bad-length':
+      return msg('A request shorter than its opcode’s length gets bad_length.');
+    case 'control.too-long':
+      return msg('A request longer than 20 bytes gets bad_length.');
+    case 'control.bad-value':
+      return msg('An identify pattern or duration out of range gets bad_value.');
+    case 'control.trailing-bytes':
+      return msg('Bytes after a request’s length are ignored.');
+    case 'config.read':
+      return msg('read_config returns a valid Config.');
+    case 'config.out-of-range':
+      return msg('A Config field out of range gets bad_value and changes nothing.');
+    case 'config.edges':
+      return msg('Configs at the edges of the ranges are taken and echoed.');
+    case 'events.shake':
+      return msg('A shake gives shake_started and shake_ended with a consistent duration.');
+    case 'events.shake-timing':
+      return msg('Shake events follow the action and wait for the minimum duration and the gap.');
+    case 'events.lid':
+      return msg('A lift gives lid_opened and lid_closed with a consistent open time.');
+    case 'events.lid-timing':
+      return msg('Lid events follow the action and wait for the debounce.');
+    case 'sequence.consecutive':
+      return msg('Events are numbered one after another; State has the newest.');
+    case 'sequence.replay-none':
+      return msg('A replay since the newest event sends nothing.');
+    case 'sequence.replay-wrap':
+      return msg('A replay across the u16 wrap sends the whole log from booted.');
+    case 'sequence.replay-some':
+      return msg('A replay since an older event sends exactly the newer ones.');
+    case 'sequence.replay-future':
+      return msg('A replay since a number in the future sends the whole log.');
+    case 'sequence.replay-identical':
+      return msg('A replayed event is the same frame, byte for byte.');
+    case 'sequence.busy':
+      return msg('A second replay while one runs gets busy.');
+    case 'boot.restart':
+      return msg('A restart draws a new boot id and starts the clock at 0.');
+    case 'boot.booted':
+      return msg('After a restart the log starts with booted, number 0, with the boot id.');
+    case 'frames.max-length':
+      return msg('Every frame from the cup is at most 20 bytes.');
+    case 'frames.readable':
+      return msg('Every frame from the cup is readable.');
+    case 'frames.error-reply-length':
+      return msg('Every error Reply is exactly 3 bytes.');
+    case 'restore.config':
+      return msg('The cup’s Config is as it was before the check.');
+    case 'restore.owner':
+      return msg('The cup’s owner is as it was before the check.');
+  }
+}
+
+export function skipText(reason: SkipReason): string {
+  switch (reason) {
+    case 'not-owner':
+      return msg('Not checked: this cup belongs to another table.');
+    case 'one-zero':
+      return msg('Not checked: a protocol 1.0 cup.');
+    case 'blocked':
+      return msg('Not checked: an earlier failure stopped it.');
+    case 'no-action':
+      return msg('Not checked: skipped by hand.');
+    case 'not-exercised':
+      return msg('Not checked: the cup gave no occasion.');
+  }
+}
+
+export function verdictText(verdict: Verdict): string {
+  switch (verdict) {
+    case 'pass':
+      return msg('Pass');
+    case 'fail':
+      return msg('Fail');
+    case 'skip':
+      return msg('Skipped');
+  }
+}
+
+export function requestText(request: PersonRequest): string {
+  switch (request) {
+    case 'shake':
+      return msg('Shake the cup now, for about a second.');
+    case 'lift':
+      return msg('Lift the lid now, then put it back.');
+    case 'restart':
+      return msg('Restart the cup now (switch it off and on).');
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * "Check this cup" through the real Web Bluetooth path: the emulated good cup passes every
+ * check (a person shakes, lifts and restarts it when asked) and is given back to the game;
+ * deliberately broken emulated cups fail the check for their fault.
+ */
+import type { Page } from '@playwright/test';
+import type { CupFault } from '../../src/cup';
+import { connectedGame, panel, status } from './fixtures/cup-table';
+import { expect, test, type EmulatedCup } from './fixtures/emulated-cup';
+
+/** A replay sends an event every 100 ms (a slow link, so a second replay meets a running one). */
+test.use({ cupOptions: { replayPaceMs: 100, unprovenDropMs: 2_000 } });
+
+const screen = (page: Page) => page.locator('mia-check-screen');
+
+/** Do what the screen asks, until the report is there. */
+async function person(page: Page, cup: EmulatedCup): Promise<void> {
+  const ask = screen(page).getByTestId('check-ask');
+  const summary = screen(page).getByTestId('check-summary');
+  const done = new Set<string>();
+  while (!(await summary.isVisible())) {
+    const request = await ask.getAttribute('data-request', { timeout: 1_000 }).catch(() => null);
+    if (!request || done.has(request)) continue;
+    done.add(request);
+    if (request === 'shake') cup.firmware.shakeFor(700, 2600);
+    else if (request === 'lift') cup.firmware.liftFor(1_200);
+    else cup.firmware.reboot();
+  }
+}
+
+const verdictOf = (page: Page, id: string) =>
+  screen(page).locator(`li[data-check="${id}"]`).getAttribute('data-verdict');
+
+test('the good emulated cup passes every check, and goes back to the game', async ({
+  page,
+  cup,
+}) => {
+  test.setTimeout(120_000);
+  await connectedGame(page);
+  await panel(page).getByRole('button', { name: 'Check this cup' }).click();
+  await expect(page).toHaveURL(/#check$/);
+  await screen(page).getByRole('button', { name: 'Start the check' }).click();
+  await person(page, cup);
+  const failures = await screen(page).locator('li[data-verdict="fail"]').allTextContents();
+  expect(failures).toEqual([]);
+  await expect(screen(page).getByTestId('check-summary')).toHaveText(
+    /^\s*54 passed, 0 failed, 0 skipped\s*$/,
+  );
+  expect(cup.firmware.config.shakeThresholdMg).toBe(1200);
+
+  const download = page.waitForEvent('download');
+  await screen(page).getByRole('button', { name: 'Download report (text)' }).click();
+  const text = await (await download).createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of text) chunks.push(chunk as Buffer);
+  expect(Buffer.concat(chunks).toString()).toContain(
+    '[Pass] A second replay while one runs gets busy.',
+  );
+
+  await screen(page).getByRole('button', { name: 'Back' }).click();
+  await expect(page.locator('mia-table')).toBeVisible();
+  await expect(status(page)).toHaveText('Connected');
+});
+
+const broken: [CupFault, string][] = [
+  ['longFrame', 'frames.max-length'],
+  ['reusedRequestId', 'control.request-id'],
+  ['replaySkipsOne', 'sequence.replay-wrap'],
+  ['missingCccd', 'gatt.cccd'],
+  ['sameBootId', 'boot.restart'],
+  ['configWithoutProof', 'ownership.needs-proof'],
+];
+for (const [fault, id] of broken) {
+  test.describe(`a cup with the fault ${fault}`, () => {
+    test.use({
+      cupOptions: { replayPaceMs: 100, unprovenDropMs: 2_000, faults: { [fault]: true } },
+    });
+    test(`fails ${id} (opened by URL)`, async ({ page, cup }) => {
+      test.setTimeout(120_000);
+      await page.goto('/?check');
+      await screen(page).getByRole('button', { name: 'Start the check' }).click();
+      await person(page, cup);
+      expect(await verdictOf(page, id)).toBe('fail');
+      await expect(screen(page).locator(`li[data-check="${id}"] pre`)).toContainText('Required:');
+    });
+  });
+}

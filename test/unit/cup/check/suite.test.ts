@@ -1,0 +1,162 @@
+/**
+ * The conformance check against simulated cups (fake clock): the good cup passes every check
+ * and is left as it was found; each deliberately broken cup fails the check for its fault.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_CONFIG, newOwnerKey } from '../../../../firmware-protocol/codec';
+import { SimulatedCup, type CupFault, type FirmwareOptions } from '../../../../src/cup';
+import {
+  LinkPort,
+  runCheck,
+  type CheckId,
+  type CheckReport,
+  type PersonRequest,
+} from '../../../../src/cup/check';
+import { useFakeClock } from '../helpers';
+
+/** WebCrypto calls in flight: the fake clock stands still while one runs (it takes real time). */
+let crypto = 0;
+beforeEach(() => {
+  useFakeClock();
+  const subtle = globalThis.crypto.subtle;
+  for (const name of ['importKey', 'sign'] as const) {
+    const real = subtle[name].bind(subtle) as (...args: unknown[]) => Promise<unknown>;
+    vi.spyOn(subtle, name).mockImplementation(((...args: unknown[]) => {
+      crypto++;
+      return real(...args).finally(() => crypto--);
+    }) as never);
+  }
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+/** Run the check, moving the fake clock while it works (WebCrypto needs real turns). */
+async function check(
+  options: FirmwareOptions = {},
+  act = true,
+): Promise<{ report: CheckReport; cup: SimulatedCup; asked: PersonRequest[]; key: string }> {
+  const key = newOwnerKey();
+  const held = options.ownerKey === undefined ? key : options.ownerKey;
+  const cup = new SimulatedCup({
+    now: () => Date.now(),
+    ownerKey: key,
+    replayPaceMs: 20,
+    stateCoalesceMs: 50,
+    ...options,
+  });
+  const asked: PersonRequest[] = [];
+  const port = new LinkPort(cup, () => Date.now());
+  let finished = false;
+  const running = runCheck({
+    port,
+    now: () => Date.now(),
+    ownerKey: () => (held === key ? key : null),
+    newKey: newOwnerKey,
+    person: {
+      // The person does what is asked a moment later, or (act = false) taps "Skip".
+      ask: (request) => {
+        asked.push(request);
+        if (!act) return new Promise((resolve) => setTimeout(resolve, 100));
+        setTimeout(() => {
+          if (request === 'shake') cup.firmware.shakeFor(700, 2600);
+          else if (request === 'lift') cup.firmware.liftFor(1_200);
+          else cup.firmware.reboot();
+        }, 100);
+        return new Promise<void>(() => {});
+      },
+    },
+  }).finally(() => (finished = true));
+  const deadline = performance.now() + 60_000;
+  while (!finished) {
+    if (performance.now() > deadline) throw new Error('the check never finished');
+    await new Promise((resolve) => setImmediate(resolve));
+    if (crypto === 0) await vi.advanceTimersByTimeAsync(10);
+  }
+  port.dispose();
+  return { report: await running, cup, asked, key };
+}
+
+const failed = (report: CheckReport) =>
+  report.results.filter((r) => r.verdict === 'fail').map((r) => r.id);
+const verdict = (report: CheckReport, id: CheckId) =>
+  report.results.find((r) => r.id === id)!.verdict;
+
+describe('the conformance check', () => {
+  it('passes every check on the good simulated cup and leaves it as it was', async () => {
+    const { report, cup, asked, key } = await check();
+    expect(
+      failed(report),
+      JSON.stringify(
+        report.results.filter((r) => r.verdict !== 'pass'),
+        null,
+        1,
+      ),
+    ).toEqual([]);
+    expect(report.results.filter((r) => r.verdict === 'skip').map((r) => r.id)).toEqual([]);
+    expect(asked).toEqual(['shake', 'lift', 'restart']);
+    // It wrote other Configs on the way and put the first one back; the owner is unchanged.
+    expect(cup.firmware.config).toEqual(DEFAULT_CONFIG);
+    expect(cup.firmware.owner.key).toBe(key);
+    expect(report.results.find((r) => r.id === 'config.edges')!.sent.length).toBe(3);
+  });
+
+  it('claims a cup without an owner for the run and releases it at the end', async () => {
+    const { report, cup } = await check({ ownerKey: null });
+    expect(failed(report)).toEqual([]);
+    expect(verdict(report, 'restore.owner')).toBe('pass');
+    expect(cup.firmware.owner.owned).toBe(false);
+  });
+
+  it('skips the hands-on checks when the person skips them, and runs the rest', async () => {
+    const { report, asked } = await check({}, false);
+    expect(asked).toEqual(['shake', 'lift', 'restart']);
+    const skipped = report.results.filter((r) => r.verdict === 'skip');
+    expect(skipped.map((r) => [r.id, r.skip])).toEqual([
+      ['events.shake', 'no-action'],
+      ['events.shake-timing', 'no-action'],
+      ['events.lid', 'no-action'],
+      ['events.lid-timing', 'no-action'],
+      ['sequence.consecutive', 'not-exercised'],
+      ['sequence.replay-some', 'not-exercised'],
+      ['sequence.replay-identical', 'not-exercised'],
+      ['boot.restart', 'no-action'],
+      ['boot.booted', 'no-action'],
+    ]);
+    expect(failed(report)).toEqual([]);
+  });
+
+  it("checks what needs no proof on another table's cup and leaves the owner alone", async () => {
+    const other = newOwnerKey();
+    const { report, cup } = await check({ ownerKey: other });
+    expect(
+      failed(report),
+      JSON.stringify(report.results.filter((r) => r.verdict === 'fail')),
+    ).toEqual([]);
+    expect(verdict(report, 'ownership.needs-proof')).toBe('pass');
+    expect(report.results.find((r) => r.id === 'ownership.prove')!.skip).toBe('not-owner');
+    expect(report.results.find((r) => r.id === 'config.edges')!.skip).toBe('not-owner');
+    expect(cup.firmware.owner.key).toBe(other);
+  });
+
+  const faults: [CupFault, CheckId][] = [
+    ['longFrame', 'frames.max-length'],
+    ['reusedRequestId', 'control.request-id'],
+    ['replaySkipsOne', 'sequence.replay-wrap'],
+    ['replayIgnoresWrap', 'sequence.replay-wrap'],
+    ['missingCccd', 'gatt.cccd'],
+    ['wrongUnknownStatus', 'control.unknown-opcode'],
+    ['sameBootId', 'boot.restart'],
+    ['configWithoutProof', 'ownership.needs-proof'],
+    ['noBusy', 'sequence.busy'],
+    ['writeWithoutResponse', 'gatt.write-with-response'],
+  ];
+  it.each(faults)('catches a cup with the fault %s: %s fails', async (fault, id) => {
+    const { report } = await check({ faults: { [fault]: true } });
+    expect(
+      verdict(report, id),
+      JSON.stringify([report.stopped, report.results.find((r) => r.id === id)]),
+    ).toBe('fail');
+  });
+});
