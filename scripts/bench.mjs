@@ -7,3 +7,5 @@ const run = (command, args) =>
 run('npx', ['vitest', 'bench', '--run']);
 // The cup: notification -> DOM in headless Chromium with the emulated cup (Playwright).
 run('node', ['scripts/cup-bench.mjs']);
+// Start-up, first-load size, tap-to-paint and stored bytes at 4x CPU, against a baseline page.
+run('node', ['scripts/speed-bench.mjs']);

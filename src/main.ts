@@ -1,20 +1,13 @@
 /**
  * Wires the layers together: localization first, then the app element (which loads the game),
- * then the cup. The cup's typed events become the round machine's `CUP.*` events here and only
+ * then the cup (its own chunk, loaded once the first screen is up: it is not on it). The cup's typed events become the round machine's `CUP.*` events here and only
  * here: the game never sees the cup, the cup never sees the game. Which cup event is which move
  * is PROTOCOL.md's rule (section 6): the roll is `shake_started`, a look or a lift is
  * `lid_opened`; a shake's end changes nothing.
  */
 import './ui/localize';
 import './ui/mia-app';
-import {
-  CupConnection,
-  SimulatedCup,
-  SimulatedTransport,
-  WebBluetoothTransport,
-  localStorageMemory,
-  type CupEvent,
-} from './cup';
+import type { CupEvent } from './cup';
 import type { SensorEvent } from './game';
 import type { CupBinding, CupChoice } from './ui/cup/cup-context';
 import { HandSteps } from './ui/cup/hand-steps';
@@ -36,7 +29,10 @@ function sensorEvent(event: CupEvent): SensorEvent | null {
 const app = document.querySelector('mia-app');
 const steps = app ? new HandSteps(app) : null;
 
-function bind(choice: CupChoice): CupBinding {
+type CupModule = typeof import('./cup');
+
+function bind(cup: CupModule, choice: CupChoice): CupBinding {
+  const { CupConnection, SimulatedCup, SimulatedTransport, WebBluetoothTransport } = cup;
   const movedOnAt = () => steps?.at ?? -Infinity;
   if (choice === 'simulated') {
     const sim = new SimulatedCup();
@@ -44,17 +40,21 @@ function bind(choice: CupChoice): CupBinding {
     return { connection: new CupConnection({ transport, movedOnAt }), sim };
   }
   const transport = new WebBluetoothTransport();
-  const memory = localStorageMemory();
+  const memory = cup.localStorageMemory();
   return { connection: new CupConnection({ transport, memory, movedOnAt }), sim: null };
 }
 
 let stop: (() => void) | null = null;
+let choices = 0;
 
-function useCup(choice: CupChoice): void {
+async function useCup(choice: CupChoice): Promise<void> {
   if (!app) return;
+  const made = ++choices;
+  const cup = await import('./cup');
+  if (made !== choices) return; // a later choice is being made
   stop?.();
   app.cup?.connection.dispose();
-  const binding = bind(choice);
+  const binding = bind(cup, choice);
   const { connection } = binding;
   stop = connection.on((event) => {
     const sensor = sensorEvent(event);
@@ -69,8 +69,10 @@ function useCup(choice: CupChoice): void {
 
 const asked = new URLSearchParams(location.search).get('cup');
 const stored = app?.preferences.value.cup;
-useCup(asked === 'sim' || (asked === null && stored === 'simulated') ? 'simulated' : 'bluetooth');
+void app?.opened.then(() =>
+  useCup(asked === 'sim' || (asked === null && stored === 'simulated') ? 'simulated' : 'bluetooth'),
+);
 app?.addEventListener('mia-cup-choice', (e) => {
   app.preferences.update({ cup: e.detail.cup });
-  useCup(e.detail.cup);
+  void useCup(e.detail.cup);
 });

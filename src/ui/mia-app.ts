@@ -6,10 +6,9 @@ import { GameSession, PreferencesStore, Scoreboard, TableLock, type Preferences 
 import type { GameActor, GameInput, Unreadable } from '../game';
 import { actorContext, preferencesContext, scoreboardContext, storageContext } from './context';
 import { cupContext, type CupBinding } from './cup/cup-context';
-import './cup/mia-cup-panel';
-import './cup/mia-sim-cup';
 import type { MiaCommand, MiaCommandEvent, MiaStartEvent } from './events';
 import { gameLog } from './export-log';
+import { loadGameOver, loadTable } from './lazy';
 import { GameController } from './game-controller';
 import { speak } from './localize';
 import { cue, cueOf } from './platform/cues';
@@ -24,10 +23,8 @@ import { LayoutController } from './table/layout';
 import { baseStyles } from './styles';
 import { appStyles } from './mia-app.styles';
 import './mia-elsewhere';
-import './mia-game-over';
 import './mia-new-game';
 import './mia-storage-status';
-import './mia-table';
 import './mia-toolbar';
 import './mia-unreadable';
 import './mia-update-bar';
@@ -74,6 +71,9 @@ export class MiaApp extends LitElement {
 
   private game = new GameController(this, { actor: () => this.actor });
   private keeper = new ScreenKeeper();
+  private shown!: () => void;
+  /** Resolves once the first screen (not the loading text) is on screen. */
+  readonly opened = new Promise<void>((resolve) => (this.shown = resolve));
   private voice = new RefereeVoice(this, {
     actor: () => this.actor,
     on: () => this.preferences.value.voice,
@@ -222,6 +222,7 @@ export class MiaApp extends LitElement {
     // Table mode: the table fills the screen below the toolbar, exactly.
     this.toggleAttribute('table', playing && this.layout.table);
     if (this.updates.ready && this.table.holding && this.betweenGames) this.updates.apply();
+    if (this.screen !== 'loading') this.shown();
   }
 
   private readonly followUrl = () => (this.checking = isCheckUrl());
@@ -263,12 +264,15 @@ export class MiaApp extends LitElement {
               : null
           }`;
       case 'game':
-        return this.game.value?.hasTag('over')
-          ? html`<mia-game-over></mia-game-over>`
-          : html`<mia-table>
-              <mia-cup-panel slot="cup"></mia-cup-panel>
-              <mia-sim-cup slot="cup"></mia-sim-cup>
-            </mia-table>`;
+        if (this.game.value?.hasTag('over')) {
+          void loadGameOver();
+          return html`<mia-game-over></mia-game-over>`;
+        }
+        void loadTable();
+        return html`<mia-table>
+          <mia-cup-panel slot="cup"></mia-cup-panel>
+          <mia-sim-cup slot="cup"></mia-sim-cup>
+        </mia-table>`;
     }
   }
 

@@ -1,4 +1,4 @@
-import { LitElement, css, html } from 'lit';
+import { LitElement, css, html, nothing, render, type TemplateResult } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { msg, localized } from '@lit/localize';
 import type { Facing } from '../rules';
@@ -7,9 +7,11 @@ import { LayoutController } from './table/layout';
 
 /**
  * A toolbar button that opens its content in a modal dialog (Escape or Close shuts it). The
- * content is rendered only while the dialog is open. In table mode the dialog faces the side
- * of the screen the button was tapped from (`data-facing` on the dialog), one side when opened
- * by keyboard.
+ * content (`content`, rendered as the element's children) exists only while the dialog is open:
+ * nothing in a closed dialog is rendered or updated on a step. `load` (the content's modules)
+ * is awaited before the dialog first opens.
+ * In table mode the dialog faces the side of the screen the button was tapped from
+ * (`data-facing` on the dialog), one side when opened by keyboard.
  * @slot - the dialog's content
  * @csspart button - the opening button
  */
@@ -71,6 +73,10 @@ export class MiaDialogButton extends LitElement {
 
   /** The button's text; also the dialog's name. */
   @property() label = '';
+  /** The dialog's content, rendered as the children of this element while it is open. */
+  @property({ attribute: false }) content: () => TemplateResult = () => html``;
+  /** Loads what the content needs (its elements' modules), before the dialog opens. */
+  @property({ attribute: false }) load: () => Promise<unknown> = () => Promise.resolve();
   @state() private open = false;
   @state() private facing: Facing = 0;
   private layout = new LayoutController(this);
@@ -78,9 +84,19 @@ export class MiaDialogButton extends LitElement {
 
   private async show(event: Event) {
     this.facing = this.layout.facingFor(event);
+    await this.load();
     this.open = true;
     await this.updateComplete;
     this.dialog?.showModal();
+  }
+
+  protected override updated(): void {
+    render(this.open ? this.content() : nothing, this);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    render(nothing, this);
   }
 
   private close = () => {

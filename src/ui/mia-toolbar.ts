@@ -6,11 +6,14 @@ import { FullscreenController } from './platform/fullscreen';
 import { PreferencesController } from './preferences-controller';
 import { baseStyles } from './styles';
 import './mia-dialog-button';
-import './mia-history';
-import './mia-rules-panel';
-import './mia-scoreboard';
-import './mia-stats';
-import './mia-table-options';
+
+/** The dialogs' contents: loaded when a dialog first opens (and precached for offline). */
+const load = {
+  history: () => import('./mia-history'),
+  rules: () => import('./mia-rules-panel'),
+  stats: () => Promise.all([import('./mia-stats'), import('./mia-scoreboard')]),
+  options: () => import('./mia-table-options'),
+};
 
 /**
  * The bar along the top. Before a game: sound, theme and fullscreen (the new-game screen has the
@@ -86,16 +89,24 @@ export class MiaToolbar extends LitElement {
               >
                 ↶ ${msg('Undo')}
               </button>
-              <mia-dialog-button label=${msg('History')} data-dialog="history">
-                <mia-history></mia-history>
-              </mia-dialog-button>
-              <mia-dialog-button label=${msg('Rules')} data-dialog="rules">
-                <mia-rules-panel></mia-rules-panel>
-              </mia-dialog-button>
-              <mia-dialog-button label=${msg('Stats')} data-dialog="stats">
-                <mia-stats titled></mia-stats>
-                <mia-scoreboard></mia-scoreboard>
-              </mia-dialog-button>`
+              <mia-dialog-button
+                label=${msg('History')}
+                data-dialog="history"
+                .load=${load.history}
+                .content=${() => html`<mia-history></mia-history>`}
+              ></mia-dialog-button>
+              <mia-dialog-button
+                label=${msg('Rules')}
+                data-dialog="rules"
+                .load=${load.rules}
+                .content=${() => html`<mia-rules-panel></mia-rules-panel>`}
+              ></mia-dialog-button>
+              <mia-dialog-button
+                label=${msg('Stats')}
+                data-dialog="stats"
+                .load=${load.stats}
+                .content=${() => html`<mia-stats titled></mia-stats><mia-scoreboard></mia-scoreboard>`}
+              ></mia-dialog-button>`
           : null
       }
       <button
@@ -115,9 +126,12 @@ export class MiaToolbar extends LitElement {
       </button>
       ${
         this.inGame
-          ? html`<mia-dialog-button label=${msg('Options')} data-dialog="options">
-              <mia-table-options></mia-table-options>
-            </mia-dialog-button>`
+          ? html`<mia-dialog-button
+              label=${msg('Options')}
+              data-dialog="options"
+              .load=${load.options}
+              .content=${() => html`<mia-table-options></mia-table-options>`}
+            ></mia-dialog-button>`
           : html`<button
                 aria-label=${theme === 'dark' ? msg('Light theme') : msg('Dark theme')}
                 @click=${() => this.prefs.update({ theme: theme === 'dark' ? 'light' : 'dark' })}

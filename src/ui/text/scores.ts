@@ -1,17 +1,17 @@
 /** Scores, counts, numbers and chances in words, in the language the table speaks. */
 import { msg, str } from '@lit/localize';
 import { MIA, isDouble, type Chance } from '../../rules';
-import { getLocale } from '../localize';
+import { numberFormat, plurals } from './formatters';
 
 /** A number as the table's language writes it ("1.5" in English, "1,5" in Norwegian). */
 export const numberText = (value: number, fractionDigits = 0): string =>
-  new Intl.NumberFormat(getLocale(), {
+  numberFormat({
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
   }).format(value);
 
 /** True where the table's language uses the singular ("1 life"). */
-const one = (count: number): boolean => new Intl.PluralRules(getLocale()).select(count) === 'one';
+const one = (count: number): boolean => plurals().select(count) === 'one';
 
 /** The name players give a score, or null for a plain number: "Mia", "double 4". */
 export function scoreName(score: number): string | null {
@@ -49,9 +49,7 @@ export const roundsText = (count: number): string =>
 
 /** A chance as a percentage with one decimal at most: "55.6%", "55,6 %". */
 export const percentText = (chance: Chance): string =>
-  new Intl.NumberFormat(getLocale(), { style: 'percent', maximumFractionDigits: 1 }).format(
-    chance.ways / chance.of,
-  );
+  numberFormat({ style: 'percent', maximumFractionDigits: 1 }).format(chance.ways / chance.of);
 
 /** A chance exactly and as a percentage: "20/36 (55.6%)". */
 export const chanceText = (chance: Chance): string =>

@@ -1,0 +1,402 @@
+// The speed benchmark (part of `npm run bench`, never of `npm test`): the built app in headless
+// Chromium with the CPU throttled 4x over the DevTools protocol (a cheap tablet), side by side
+// with a baseline page built in the same run (test/bench/baseline: Vite + lit + xstate rendering
+// one button, with the same service-worker set-up). Prints each figure, its ratio and its goal
+// (issue 13). Every figure is the median of several runs.
+//
+//   MIA_BENCH_RUNS   start-up runs per page (default 5)
+//   MIA_BENCH_GAMES  played games for tap-to-paint (default 3)
+//   MIA_BENCH_ROUNDS rounds per played game (default 150)
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, existsSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { findChromium } from './find-chromium.mjs';
+
+const RUNS = Number(process.env.MIA_BENCH_RUNS ?? 5);
+const GAMES = Number(process.env.MIA_BENCH_GAMES ?? 3);
+const ROUNDS = Number(process.env.MIA_BENCH_ROUNDS ?? 150);
+const THROTTLE = 4;
+const EARLY = [5, 15];
+const LATE = [ROUNDS - 10, ROUNDS];
+const PLAYERS = 10;
+
+const work = mkdtempSync(join(tmpdir(), 'mia-speed-bench-'));
+const appDir = join(work, 'app');
+const baseDir = join(work, 'baseline');
+
+function build(args, label) {
+  console.log(`[bench] building ${label}`);
+  const run = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...args], {
+    stdio: 'inherit',
+  });
+  if (run.status !== 0) process.exit(1);
+}
+build(['--outDir', appDir, '--emptyOutDir'], 'the app');
+build(
+  ['-c', 'test/bench/baseline/vite.config.ts', '--outDir', baseDir, '--emptyOutDir'],
+  'the baseline page',
+);
+
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** A static server like any host: files as they are, the index for every other path. */
+function serve(dir) {
+  const server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));
+    let file = join(dir, path);
+    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) {
+      file = join(dir, 'index.html');
+    }
+    response.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-cache',
+    });
+    response.end(readFileSync(file));
+  });
+  return new Promise((resolve) =>
+    server.listen(0, 'localhost', () =>
+      resolve({ server, url: `http://localhost:${server.address().port}` }),
+    ),
+  );
+}
+
+const executablePath = await findChromium();
+const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const app = await serve(appDir);
+const base = await serve(baseDir);
+
+/**
+ * Page side, before any of the page's scripts: long tasks; `__bench.ready`, the time (since
+ * navigation start) of the first frame with the target on screen and enabled, with the
+ * resources loaded by then; `__bench.tap(selector)`, which taps the first element matching
+ * the selector (in any shadow root) and resolves with the time to the next paint.
+ */
+const PAGE = (target) => `(() => {
+  const bench = { ready: null, resources: [], longTasks: [] };
+  window.__bench = bench;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) bench.longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  const deep = (root, selector) => {
+    const found = root.querySelector(selector);
+    if (found) return found;
+    for (const el of root.querySelectorAll('*')) {
+      if (el.shadowRoot) {
+        const inner = deep(el.shadowRoot, selector);
+        if (inner) return inner;
+      }
+    }
+    return null;
+  };
+  const enabled = (el) => el && !el.disabled && el.getClientRects().length > 0;
+  const targets = {
+    start: () => {
+      const b = deep(document, 'mia-new-game') ? deep(document, 'button.start') : null;
+      if (enabled(b)) return true;
+      const any = deep(document, 'bench-baseline');
+      return !!any && enabled(any.shadowRoot?.querySelector('button'));
+    },
+    table: () => enabled(deep(document, 'mia-actions')?.shadowRoot?.querySelector('[data-action]')),
+  };
+  const check = () => {
+    if (targets['${target}']()) {
+      bench.ready = performance.now();
+      bench.resources = performance.getEntriesByType('resource').map((r) => r.name);
+    } else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+  const nextPaint = () =>
+    new Promise((resolve) =>
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(performance.now());
+        channel.port2.postMessage(0);
+      }),
+    );
+  bench.find = (selector) => deep(document, selector);
+  bench.tap = async (selector) => {
+    for (let i = 0; i < 500; i++) {
+      const el = deep(document, selector);
+      if (enabled(el)) {
+        const start = performance.now();
+        el.click();
+        return (await nextPaint()) - start;
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error('nothing to tap: ' + selector);
+  };
+  bench.written = 0;
+  bench.writes = 0;
+  bench.countWrites = () => {
+    const size = (value) => new TextEncoder().encode(JSON.stringify(value) ?? '').length;
+    for (const name of ['put', 'add']) {
+      const original = IDBObjectStore.prototype[name];
+      IDBObjectStore.prototype[name] = function (value, key) {
+        bench.written += size(value) + (key === undefined ? 0 : size(key));
+        bench.writes++;
+        return original.apply(this, arguments);
+      };
+    }
+  };
+})();`;
+
+async function launch(options = {}) {
+  const dir = mkdtempSync(join(work, 'profile-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath,
+    headless: true,
+    viewport: { width: 1024, height: 768 },
+    locale: 'en-US',
+    args: [
+      ...(asRoot ? ['--no-sandbox'] : []),
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-gpu',
+    ],
+    ...options,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const cdp = await context.newCDPSession(page);
+  const throttle = (rate) => cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  const close = async () => {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { context, page, throttle, close };
+}
+
+/** Navigate (or reload) and wait for the target: the time to it, and the blocking time. */
+async function timeTo(page, go, label = 'start') {
+  await go();
+  await page
+    .waitForFunction(() => window.__bench?.ready !== null, null, { timeout: 60_000 })
+    .catch(async (error) => {
+      const state = await page
+        .evaluate(() => {
+          const b = window.__bench?.find('button.start');
+          return [b?.outerHTML, b?.disabled, b?.getClientRects().length, window.__bench?.ready];
+        })
+        .catch(() => '?');
+      throw new Error(
+        `${page.url()} (${label}) never showed its first screen (${state}): ${error.message}`,
+      );
+    });
+  const { ready, longTasks, resources } = await page.evaluate(() => ({
+    ready: window.__bench.ready,
+    longTasks: window.__bench.longTasks,
+    resources: window.__bench.resources,
+  }));
+  const blocking = longTasks
+    .filter(([start]) => start < ready)
+    .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+  return { ready, blocking, resources };
+}
+
+const controlled = (page) =>
+  page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
+    }
+  });
+
+const tap = (page, selector) => page.evaluate((s) => window.__bench.tap(s), selector);
+
+/** One visit per page: cold start, warm offline reopen, and (the app) a restored game. */
+async function startUp(url, isApp) {
+  const { context, page, throttle, close } = await launch();
+  try {
+    await page.addInitScript(PAGE('start'));
+    await throttle(THROTTLE);
+    const cold = await timeTo(page, () => page.goto(url));
+    await controlled(page);
+    await context.setOffline(true);
+    const warm = await timeTo(page, () => page.reload(), 'warm');
+    let restore = null;
+    if (isApp) {
+      await tap(page, 'button.start');
+      await tap(page, 'button[data-action="ROLL"]');
+      await tap(page, 'button[data-score="54"]');
+      await page.waitForFunction(() => !document.querySelector('mia-app')?.hasAttribute('saving'));
+      await page.addInitScript(PAGE('table'));
+      restore = await timeTo(page, () => page.reload(), 'restore');
+    }
+    return { cold, warm, restore };
+  } finally {
+    await close();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const ms = (value) => `${Math.round(value)} ms`;
+const verdict = (value, goal) => (value <= goal ? 'ok' : 'OVER');
+const report = (name, value, text, goal) =>
+  console.log(
+    `${name.padEnd(34)} ${text}${goal === undefined ? '' : `  [goal <= ${goal}: ${verdict(value, goal)}]`}`,
+  );
+
+// --- start-up ------------------------------------------------------------------------------
+const runs = { app: [], base: [] };
+for (let i = 0; i < RUNS; i++) {
+  console.log(`[bench] start-up run ${i + 1}/${RUNS}`);
+  runs.base.push(await startUp(base.url, false));
+  runs.app.push(await startUp(app.url, true));
+}
+const m = (list, pick) => median(list.map(pick));
+const coldApp = m(runs.app, (r) => r.cold.ready);
+const coldBase = m(runs.base, (r) => r.cold.ready);
+const warmApp = m(runs.app, (r) => r.warm.ready);
+const warmBase = m(runs.base, (r) => r.warm.ready);
+const restoreApp = m(runs.app, (r) => r.restore.ready);
+const tbtApp = m(runs.app, (r) => r.cold.blocking);
+const tbtBase = m(runs.base, (r) => r.cold.blocking);
+
+// --- first-load JavaScript, in every language -------------------------------------------------
+const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+const firstLoad = {};
+for (const locale of ['en', 'nb', 'de', 'da']) {
+  const { page, close } = await launch({ locale });
+  try {
+    await page.addInitScript(PAGE('start'));
+    const { resources } = await timeTo(page, () => page.goto(app.url));
+    const scripts = [...new Set(resources)]
+      .map((r) => new URL(r).pathname)
+      .filter((p) => p.endsWith('.js'));
+    firstLoad[locale] = {
+      bytes: scripts.reduce((sum, p) => sum + gz(join(appDir, p)), 0),
+      files: scripts.map((p) => p.replace('/assets/', '')),
+    };
+  } finally {
+    await close();
+  }
+}
+
+// --- a long game: tap-to-paint early and late, bytes stored per step -------------------------
+const inWindow = (round, [from, to]) => round >= from && round <= to;
+
+async function playGame(measureWrites) {
+  const { page, throttle, close } = await launch();
+  try {
+    await page.addInitScript(PAGE('start'));
+    await timeTo(page, () => page.goto(app.url));
+    const inputs = page.locator('mia-new-game input');
+    while ((await inputs.count()) < PLAYERS) {
+      await page.getByRole('button', { name: 'Add player' }).click();
+    }
+    for (let i = 0; i < PLAYERS; i++) await inputs.nth(i).fill(`P${i + 1}`);
+    await page.locator('mia-new-game [data-preset="pub"]').click();
+    await page.locator('[data-setting="end"][data-value="last-standing"]').click();
+    const more = page.getByRole('button', { name: 'More lives' });
+    while (await more.isEnabled()) await more.click();
+    if (measureWrites) await page.evaluate(() => window.__bench.countWrites());
+    await page.getByRole('button', { name: 'Start game' }).click();
+    const taps = { early: [], late: [] };
+    let steps = 0;
+    for (let round = 1; round <= ROUNDS; round++) {
+      const early = inWindow(round, EARLY);
+      const late = inWindow(round, LATE);
+      if (!measureWrites) await throttle(early || late ? THROTTLE : 1);
+      const sequence = [
+        'button[data-action="ROLL"]',
+        'button[data-score="31"]',
+        'button[data-action="LIFT"]',
+        'button[aria-label="Die 1: 3"]',
+        'button[aria-label="Die 2: 1"]',
+        'button.confirm',
+      ];
+      for (const selector of sequence) {
+        const time = await tap(page, selector);
+        if (early) taps.early.push(time);
+        if (late) taps.late.push(time);
+      }
+      steps += 4; // roll, claim, lift, dice: the game's own steps (the faces are not)
+      if (await page.evaluate(() => !!window.__bench.find('mia-game-over'))) {
+        throw new Error(`the game ended in round ${round}`);
+      }
+    }
+    await page.waitForFunction(() => !document.querySelector('mia-app')?.hasAttribute('saving'));
+    const written = await page.evaluate(() => window.__bench.written);
+    return { taps, bytesPerStep: written / steps };
+  } finally {
+    await close();
+  }
+}
+
+console.log(`[bench] a ${ROUNDS}-round game with ${PLAYERS} players: bytes stored per step`);
+const { bytesPerStep } = await playGame(true);
+const early = [];
+const late = [];
+for (let i = 0; i < GAMES; i++) {
+  console.log(`[bench] tap-to-paint game ${i + 1}/${GAMES}`);
+  const { taps } = await playGame(false);
+  early.push(median(taps.early));
+  late.push(median(taps.late));
+}
+
+app.server.close();
+base.server.close();
+rmSync(work, { recursive: true, force: true });
+
+// --- figures -------------------------------------------------------------------------------
+const ratio = (a, b) => a / b;
+console.log(`\nspeed bench: Chromium, CPU throttled ${THROTTLE}x, medians of ${RUNS} runs`);
+report(
+  'cold_start_ms',
+  ratio(coldApp, coldBase),
+  `${ms(coldApp)} (baseline ${ms(coldBase)}) ratio ${ratio(coldApp, coldBase).toFixed(2)}x`,
+  1.3,
+);
+report(
+  'warm_offline_reopen_ms',
+  ratio(warmApp, warmBase),
+  `${ms(warmApp)} (baseline ${ms(warmBase)}) ratio ${ratio(warmApp, warmBase).toFixed(2)}x`,
+  1.3,
+);
+report(
+  'restore_game_offline_ms',
+  ratio(restoreApp, warmBase),
+  `${ms(restoreApp)} (baseline ${ms(warmBase)}) ratio ${ratio(restoreApp, warmBase).toFixed(2)}x`,
+  1.3,
+);
+report(
+  'total_blocking_time_ms',
+  tbtApp,
+  `${ms(tbtApp)} (baseline ${ms(tbtBase)}) cold start, until "Start game"`,
+);
+for (const [locale, { bytes, files }] of Object.entries(firstLoad)) {
+  report(
+    `first_load_js_gzip_${locale}`,
+    bytes / 1024,
+    `${(bytes / 1024).toFixed(1)} KB (${files.join(', ')})`,
+    45,
+  );
+}
+const tapEarly = median(early);
+const tapLate = median(late);
+report(
+  'tap_to_paint_ms',
+  ratio(tapLate, tapEarly),
+  `rounds ${EARLY.join('-')}: ${tapEarly.toFixed(1)} ms, rounds ${LATE.join('-')}: ${tapLate.toFixed(1)} ms, ratio ${ratio(tapLate, tapEarly).toFixed(2)}x (${PLAYERS} players, medians of ${GAMES} games)`,
+  1.15,
+);
+report('stored_bytes_per_step', bytesPerStep, `${Math.round(bytesPerStep)} B`, 400);
