@@ -182,6 +182,7 @@ describe('the conformance check', () => {
     ['configWithoutProof', 'ownership.needs-proof'],
     ['noBusy', 'sequence.busy'],
     ['writeWithoutResponse', 'gatt.write-with-response'],
+    ['telemetryWithoutProof', 'telemetry.needs-proof'],
     ['telemetryFromOne', 'telemetry.numbering'],
     ['telemetryNoEnd', 'telemetry.stop-end'],
   ];
