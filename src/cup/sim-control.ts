@@ -70,7 +70,9 @@ export function controlWrite(cup: ControlTarget, frame: Uint8Array): number {
   }
   const { requestId } = request;
   const needsProof =
-    NEEDS_PROOF.has(op) && !(op === 'write_config' && cup.faults.configWithoutProof);
+    NEEDS_PROOF.has(op) &&
+    !(op === 'write_config' && cup.faults.configWithoutProof) &&
+    !(TELEMETRY_OPS.has(op) && cup.faults.telemetryWithoutProof);
   const noTelemetry = (cup.info.capabilities & Capability.telemetry) === 0;
   if ((!cup.oneOne && OWNERSHIP_OPS.has(op)) || (noTelemetry && TELEMETRY_OPS.has(op))) {
     cup.reply({ op, requestId, status: 'unknown_opcode' }); // a 1.0 cup does not know them

@@ -24,6 +24,12 @@ export interface CupFaults {
   noBusy?: boolean;
   /** Control also has the "write without response" property (section 2). */
   writeWithoutResponse?: boolean;
+  /** `telemetry_start` and `telemetry_stop` are carried out without the owner's proof (4.4). */
+  telemetryWithoutProof?: boolean;
+  /** A telemetry stream numbers its frames from 1 instead of 0 (4.7). */
+  telemetryFromOne?: boolean;
+  /** `telemetry_stop` ends the stream without its `end` frame (4.4, 4.7). */
+  telemetryNoEnd?: boolean;
 }
 
 /** The faults by name, for the tests that walk through them. */

@@ -122,9 +122,10 @@ export class CupFirmware {
     this.strings = stringsOf(this.info);
     this.oneOne = this.info.protocolMajor === 1 && this.info.protocolMinor >= 1;
     this.accelRateHz = options.accelRateHz ?? 100;
-    this.telemetry = new SimTelemetry({
-      send: (frame) => this.send('telemetry', encodeTelemetry(frame)),
-    });
+    this.telemetry = new SimTelemetry(
+      { send: (frame) => this.send('telemetry', encodeTelemetry(frame)) },
+      this.faults,
+    );
     this.bootAt = this.now();
     this.boot(options.lidOpenAtBoot ?? false);
   }

@@ -10,6 +10,7 @@ import {
   type TelemetryEndReason,
   type TelemetryFrame,
 } from '../../firmware-protocol/codec';
+import type { CupFaults } from './sim-faults';
 
 export interface TelemetrySink {
   /** Send a frame (the stream has already numbered it). */
@@ -31,7 +32,10 @@ export class SimTelemetry {
   private decimate = 1;
   private skip = 0;
 
-  constructor(private readonly sink: TelemetrySink) {}
+  constructor(
+    private readonly sink: TelemetrySink,
+    private readonly faults: CupFaults = {},
+  ) {}
 
   /** The rate a stream runs at for an accelerometer at `rateHz` (at most 100 Hz). */
   static rate(rateHz: number): number {
@@ -42,7 +46,7 @@ export class SimTelemetry {
   start(nowMs: number, seconds: number, rateHz: number): boolean {
     if (this.running) return false;
     this.running = true;
-    this.seq = 0;
+    this.seq = this.faults.telemetryFromOne ? 1 : 0;
     this.startMs = nowMs;
     this.limitMs = seconds * 1000;
     this.decimate = Math.ceil(rateHz / TELEMETRY_MAX_RATE_HZ);
@@ -62,7 +66,8 @@ export class SimTelemetry {
   stop(nowMs: number, reason: TelemetryEndReason = 'stop'): number {
     if (!this.running) return 0;
     this.flushHeld();
-    this.emit({ seq: 0, kind: 'end', timeMs: nowMs >>> 0, reason });
+    if (this.faults.telemetryNoEnd && reason === 'stop') this.seq = (this.seq + 1) & 0xffff;
+    else this.emit({ seq: 0, kind: 'end', timeMs: nowMs >>> 0, reason });
     this.running = false;
     return this.seq;
   }

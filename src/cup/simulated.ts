@@ -5,6 +5,7 @@
  * (`?cup=sim`, "Simulated cup") and for unit tests.
  */
 import {
+  Capability,
   BATTERY_LEVEL_CHARACTERISTIC,
   BATTERY_SERVICE,
   CHARACTERISTIC_UUIDS,
@@ -207,8 +208,13 @@ export class SimulatedCup extends EventTarget implements GattDeviceLike {
         c(CHARACTERISTIC_UUIDS.control, { write: (f) => fw.write(f) }),
       ],
       [CHARACTERISTIC_UUIDS.reply, c(CHARACTERISTIC_UUIDS.reply, { notify: 'reply' })],
-      [CHARACTERISTIC_UUIDS.telemetry, c(CHARACTERISTIC_UUIDS.telemetry, { notify: 'telemetry' })],
     ]);
+    // 1.1 addition: only a cup with capability bit 6 has the Telemetry characteristic (section 2).
+    if (fw.info.capabilities & Capability.telemetry) {
+      const telemetry = c(CHARACTERISTIC_UUIDS.telemetry, { notify: 'telemetry' });
+      main.set(CHARACTERISTIC_UUIDS.telemetry, telemetry);
+      this.notifyTargets.set('telemetry', telemetry);
+    }
     const batteryUuid = uuidKey(BATTERY_LEVEL_CHARACTERISTIC);
     const battery = new Map([
       [batteryUuid, c(batteryUuid, { read: () => fw.readBattery(), notify: 'battery' })],
@@ -230,7 +236,6 @@ export class SimulatedCup extends EventTarget implements GattDeviceLike {
     this.notifyTargets.set('events', main.get(CHARACTERISTIC_UUIDS.events)!);
     this.notifyTargets.set('state', main.get(CHARACTERISTIC_UUIDS.state)!);
     this.notifyTargets.set('reply', main.get(CHARACTERISTIC_UUIDS.reply)!);
-    this.notifyTargets.set('telemetry', main.get(CHARACTERISTIC_UUIDS.telemetry)!);
     this.notifyTargets.set('battery', battery.get(batteryUuid)!);
     fw.drop = () => this.linkLoss();
     fw.notify = (characteristic, frame) => {

@@ -44,7 +44,7 @@ test('the good emulated cup passes every check, and goes back to the game', asyn
   const failures = await screen(page).locator('li[data-verdict="fail"]').allTextContents();
   expect(failures).toEqual([]);
   await expect(screen(page).getByTestId('check-summary')).toHaveText(
-    /^\s*54 passed, 0 failed, 0 skipped\s*$/,
+    /^\s*64 passed, 0 failed, 0 skipped\s*$/,
   );
   expect(cup.firmware.config.shakeThresholdMg).toBe(1200);
 

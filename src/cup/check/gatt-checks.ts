@@ -47,12 +47,14 @@ export async function gattChecks(ctx: CheckContext): Promise<void> {
   const byName = new Map(chars.map((c) => [c.name, c]));
   const mia = chars.filter((c) => c.name !== 'battery');
   const listing = chars.map((c) => `${c.name}: ${c.found ? props(c) : 'missing'}`);
-  ctx.record('gatt.service', facts.service && mia.every((c) => c.found), {
+  // Telemetry is optional (1.1 addition): `telemetry.capability` checks it against bit 6.
+  const required = mia.filter((c) => c.name !== 'telemetry');
+  ctx.record('gatt.service', facts.service && required.every((c) => c.found), {
     sent: ['discover services'],
     received: listing,
     expected: 'service + info, events, state, control, reply',
     got:
-      mia
+      required
         .filter((c) => !c.found)
         .map((c) => `${c.name}=missing`)
         .join(', ') || 'service=missing',

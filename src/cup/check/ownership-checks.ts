@@ -7,6 +7,7 @@ import { encodeConfig, fromHex, seqAdd } from '../../../firmware-protocol/codec'
 import type { CheckContext } from './context';
 import { readState } from './gatt-checks';
 import type { CheckId } from './report';
+import { telemetryUnprovenChecks } from './telemetry-checks';
 import { receivedOf, sentOf, shown, type Exchange } from './wire';
 
 /** PROTOCOL.md 6: an unproven connection is dropped 10 s after it was made. */
@@ -115,6 +116,7 @@ export async function ownershipChecks(ctx: CheckContext): Promise<boolean> {
     needs.map((x) => [x, 'needs_proof']),
   );
   await restoreOwner(ctx);
+  await telemetryUnprovenChecks(ctx);
 
   ctx.running('ownership.always-allowed');
   const identify = await req([0x01, id(), 0x01, 0x64, 0x00]);

@@ -23,7 +23,7 @@ import type {
 import { valueOf } from '../gatt';
 import { CupLink, type LinkTimeouts } from '../link';
 
-export type FrameSource = 'events' | 'state' | 'reply' | 'battery';
+export type FrameSource = 'events' | 'state' | 'reply' | 'battery' | 'telemetry';
 
 export interface PortFrame {
   source: FrameSource;
@@ -84,6 +84,8 @@ export class LinkPort implements CheckPort {
   private link: CupLink | null = null;
   private battery: GattCharacteristicLike | null = null;
   private batteryNotifies: boolean | null = null;
+  private telemetry: GattCharacteristicLike | null = null;
+  private telemetryNotifies: boolean | null = null;
   private readonly frameListeners = new Set<(frame: PortFrame) => void>();
   private readonly dropListeners = new Set<() => void>();
   private abort = new AbortController();
@@ -120,6 +122,7 @@ export class LinkPort implements CheckPort {
       this.abort.signal,
     );
     await this.followBattery();
+    await this.followTelemetry();
   }
 
   close(): void {
@@ -128,6 +131,9 @@ export class LinkPort implements CheckPort {
     if (this.battery)
       this.battery.removeEventListener('characteristicvaluechanged', this.onBattery);
     this.battery = null;
+    if (this.telemetry)
+      this.telemetry.removeEventListener('characteristicvaluechanged', this.onTelemetry);
+    this.telemetry = null;
     this.abort.abort();
     link?.close(true);
   }
@@ -176,7 +182,9 @@ export class LinkPort implements CheckPort {
           ? await main.getCharacteristic(CHARACTERISTIC_UUIDS[name]).catch(() => null)
           : null;
         const notify = name !== 'info' && name !== 'control';
-        facts.characteristics.push(await describe(name, c, notify ? c !== null : null));
+        const notifications =
+          name === 'telemetry' ? (c ? this.telemetryNotifies : null) : notify ? c !== null : null;
+        facts.characteristics.push(await describe(name, c, notifications));
       }
       const battery = await this.batteryOf(server);
       facts.battery = battery !== null;
@@ -232,6 +240,24 @@ export class LinkPort implements CheckPort {
     });
   }
 
+  /** Telemetry notifications (1.1 addition), when the cup has the characteristic. */
+  private async followTelemetry(): Promise<void> {
+    await this.current().gatt('telemetry notifications', async (server) => {
+      const main = await server.getPrimaryService(SERVICE_UUID).catch(() => null);
+      const c = main
+        ? await main.getCharacteristic(CHARACTERISTIC_UUIDS.telemetry).catch(() => null)
+        : null;
+      this.telemetry = c;
+      this.telemetryNotifies = null;
+      if (!c) return;
+      c.addEventListener('characteristicvaluechanged', this.onTelemetry);
+      this.telemetryNotifies = await c.startNotifications().then(
+        () => true,
+        () => false,
+      );
+    });
+  }
+
   private emit(source: FrameSource, value: DataView): void {
     const frame = { source, bytes: bytesOf(value), at: this.now() };
     for (const listener of [...this.frameListeners]) listener(frame);
@@ -240,6 +266,11 @@ export class LinkPort implements CheckPort {
   private readonly onBattery: GattListener = (event) => {
     const value = valueOf(event);
     if (value && this.link) this.emit('battery', value);
+  };
+
+  private readonly onTelemetry: GattListener = (event) => {
+    const value = valueOf(event);
+    if (value && this.link) this.emit('telemetry', value);
   };
 
   private readonly onDisconnected: GattListener = () => {

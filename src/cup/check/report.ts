@@ -15,6 +15,7 @@ export const GROUPS = [
   { id: 'events', section: '4.2, 6' },
   { id: 'sequence', section: '6' },
   { id: 'boot', section: '4.2, 4.3, 6' },
+  { id: 'telemetry', section: '2, 4.1, 4.4, 4.5, 4.7, 6' },
   { id: 'frames', section: '1, 5, 7' },
   { id: 'restore', section: '4.6, 6' },
 ] as const;
@@ -72,6 +73,16 @@ export const CHECKS = {
   'sequence.busy': 'sequence',
   'boot.restart': 'boot',
   'boot.booted': 'boot',
+  'telemetry.capability': 'telemetry',
+  'telemetry.needs-proof': 'telemetry',
+  'telemetry.opcodes': 'telemetry',
+  'telemetry.bad-value': 'telemetry',
+  'telemetry.start-reply': 'telemetry',
+  'telemetry.busy': 'telemetry',
+  'telemetry.numbering': 'telemetry',
+  'telemetry.frame-length': 'telemetry',
+  'telemetry.stop-end': 'telemetry',
+  'telemetry.stop-count': 'telemetry',
   'frames.max-length': 'frames',
   'frames.readable': 'frames',
   'frames.error-reply-length': 'frames',
@@ -95,7 +106,9 @@ export type SkipReason =
   /** The person skipped the action, or did not do it in time. */
   | 'no-action'
   /** The cup gave no occasion to decide (a replay too short to overlap another). */
-  | 'not-exercised';
+  | 'not-exercised'
+  /** The cup has no telemetry (capability bit 6 clear): no stream to check. */
+  | 'no-telemetry';
 
 export interface CheckResult {
   id: CheckId;

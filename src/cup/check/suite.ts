@@ -9,6 +9,7 @@ import {
   decodeInfo,
   decodeReply,
   decodeState,
+  decodeTelemetry,
   fromHex,
   MAX_FRAME_LENGTH,
   type Rejection,
@@ -20,13 +21,16 @@ import { ownershipChecks } from './ownership-checks';
 import { bootChecks, eventChecks, type LiveEvents } from './person-checks';
 import { CHECK_IDS, countVerdicts, type CheckId, type CheckReport } from './report';
 import { sequenceChecks } from './sequence-checks';
+import { telemetryCapabilityCheck, telemetryChecks } from './telemetry-checks';
 import { shown, type WireFrame } from './wire';
 
 export type { CheckOptions, Person } from './context';
 
 /** Groups that need the owner's proof. */
-const PROVEN: CheckId[] = CHECK_IDS.filter((id) =>
-  /^(control|config|events|sequence|boot|restore)\./.test(id),
+const PROVEN: CheckId[] = CHECK_IDS.filter(
+  (id) =>
+    /^(control|config|events|sequence|boot|restore)\./.test(id) ||
+    /^telemetry\.(bad-value|start-reply|busy|numbering|frame-length|stop-end|stop-count)$/.test(id),
 );
 
 export async function runCheck(options: CheckOptions): Promise<CheckReport> {
@@ -80,6 +84,7 @@ async function run(ctx: CheckContext): Promise<void> {
   await gattChecks(ctx);
   if (!(await infoChecks(ctx))) return;
   if (!(await stateChecks(ctx))) return;
+  await telemetryCapabilityCheck(ctx);
   if (ctx.key || !ctx.oneOne) {
     const x = await ctx.wire.request([0x03, ctx.wire.nextId()]);
     const reply = ctx.replyOf(x);
@@ -93,6 +98,7 @@ async function run(ctx: CheckContext): Promise<void> {
   }
   await controlChecks(ctx);
   await configChecks(ctx);
+  await telemetryChecks(ctx);
   const live: LiveEvents = [];
   await eventChecks(ctx, live);
   await sequenceChecks(ctx, live);
@@ -198,8 +204,10 @@ function rejectionOf(f: WireFrame): Rejection | null {
           ? decodeReply(f.bytes)
           : f.source === 'info'
             ? decodeInfo(f.bytes)
-            : f.bytes.length === 1 && f.bytes[0] <= 100
-              ? { ok: true as const }
-              : { ok: false as const, reason: 'bad_value' as const, detail: 'battery level' };
+            : f.source === 'telemetry'
+              ? decodeTelemetry(f.bytes)
+              : f.bytes.length === 1 && f.bytes[0] <= 100
+                ? { ok: true as const }
+                : { ok: false as const, reason: 'bad_value' as const, detail: 'battery level' };
   return decoded.ok ? null : decoded;
 }

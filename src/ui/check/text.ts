@@ -22,6 +22,8 @@ export function groupText(id: GroupId): string {
       return msg('Sequence numbers and replay');
     case 'boot':
       return msg('Restart and boot id');
+    case 'telemetry':
+      return msg('Telemetry stream');
     case 'frames':
       return msg('Frame lengths and trailing bytes');
     case 'restore':
@@ -130,6 +132,30 @@ export function checkText(id: CheckId): string {
       return msg('A restart draws a new boot id and starts the clock at 0.');
     case 'boot.booted':
       return msg('After a restart the log starts with booted, number 0, with the boot id.');
+    case 'telemetry.capability':
+      return msg(
+        'Capability bit 6 is set exactly when the Telemetry characteristic exists, with notify and a CCCD.',
+      );
+    case 'telemetry.needs-proof':
+      return msg('Without proof telemetry_start and telemetry_stop get needs_proof.');
+    case 'telemetry.opcodes':
+      return msg('The telemetry opcodes are known with bit 6, and unknown_opcode without it.');
+    case 'telemetry.bad-value':
+      return msg('A telemetry limit of 0 or above 60 seconds gets bad_value.');
+    case 'telemetry.start-reply':
+      return msg(
+        'telemetry_start replies ok in 6 bytes, a rate of 1 to 100 Hz and the limit asked for.',
+      );
+    case 'telemetry.busy':
+      return msg('A second telemetry_start while a stream runs gets busy.');
+    case 'telemetry.numbering':
+      return msg('Telemetry frames are numbered from 0, one after another.');
+    case 'telemetry.frame-length':
+      return msg('Each telemetry frame is as long as its kind.');
+    case 'telemetry.stop-end':
+      return msg('telemetry_stop replies ok, then the end frame closes the stream.');
+    case 'telemetry.stop-count':
+      return msg('The stop’s Reply counts the frames: the last number + 1, and 0 with no stream.');
     case 'frames.max-length':
       return msg('Every frame from the cup is at most 20 bytes.');
     case 'frames.readable':
@@ -155,6 +181,8 @@ export function skipText(reason: SkipReason): string {
       return msg('Not checked: skipped by hand.');
     case 'not-exercised':
       return msg('Not checked: the cup gave no occasion.');
+    case 'no-telemetry':
+      return msg('Not checked: the cup has no telemetry (capability bit 6 is clear).');
   }
 }
 

@@ -140,6 +140,37 @@ describe('the conformance check', () => {
     expect(cup.firmware.owner.key).toBe(other);
   });
 
+  it('runs a telemetry stream on the good cup and leaves none running', async () => {
+    const { report, cup } = await check();
+    const numbering = report.results.find((r) => r.id === 'telemetry.numbering')!;
+    // The simulated cup senses nothing by itself: the stream is its end frame alone, number 0.
+    expect(numbering.received).toEqual([expect.stringMatching(/^telemetry 00 00 04 .* 00$/)]);
+    expect(report.results.find((r) => r.id === 'telemetry.busy')!.received).toEqual([
+      expect.stringMatching(/^reply 09 [0-9a-f]{2} 04$/),
+    ]);
+    expect(cup.firmware.telemetry.running).toBe(false);
+  });
+
+  it('checks that a cup without telemetry has no characteristic and answers unknown_opcode', async () => {
+    const { report } = await check({ telemetry: false });
+    expect(failed(report)).toEqual([]);
+    expect(verdict(report, 'telemetry.capability')).toBe('pass');
+    expect(verdict(report, 'telemetry.opcodes')).toBe('pass');
+    const skipped = report.results.filter((r) => r.verdict === 'skip');
+    expect(skipped.map((r) => [r.id, r.skip])).toEqual(
+      [
+        'telemetry.needs-proof',
+        'telemetry.bad-value',
+        'telemetry.start-reply',
+        'telemetry.busy',
+        'telemetry.numbering',
+        'telemetry.frame-length',
+        'telemetry.stop-end',
+        'telemetry.stop-count',
+      ].map((id) => [id, 'no-telemetry']),
+    );
+  });
+
   const faults: [CupFault, CheckId][] = [
     ['longFrame', 'frames.max-length'],
     ['reusedRequestId', 'control.request-id'],
@@ -151,6 +182,9 @@ describe('the conformance check', () => {
     ['configWithoutProof', 'ownership.needs-proof'],
     ['noBusy', 'sequence.busy'],
     ['writeWithoutResponse', 'gatt.write-with-response'],
+    ['telemetryWithoutProof', 'telemetry.needs-proof'],
+    ['telemetryFromOne', 'telemetry.numbering'],
+    ['telemetryNoEnd', 'telemetry.stop-end'],
   ];
   it.each(faults)('catches a cup with the fault %s: %s fails', async (fault, id) => {
     const { report } = await check({ faults: { [fault]: true } });
