@@ -321,8 +321,7 @@ async function playGame(measureWrites) {
         'button[data-score="31"]',
         'button[data-action="LIFT"]',
         'button[aria-label="Die 1: 3"]',
-        'button[aria-label="Die 2: 1"]',
-        'button.confirm',
+        'button[aria-label="Die 2: 1"]', // the second die settles the lift (no confirm)
       ];
       for (const selector of sequence) {
         const time = await tap(page, selector);
