@@ -101,7 +101,9 @@ test('the story of the game: live statistics and a chart in both themes, then at
     cells('Ann 1 0 0 0 1 0 0 0 0 0 1 0 0'),
   );
   await expect(stats.locator('tr[data-seat="1"] td').nth(1)).toHaveText('2');
-  expect(await chartLines(page, 'mia-dialog-button[data-dialog="stats"]')).toEqual([3, 3, 3]);
+  await expect
+    .poll(() => chartLines(page, 'mia-dialog-button[data-dialog="stats"]'))
+    .toEqual([3, 3, 3]);
   const chart = stats.locator('mia-lives-chart svg[role="img"]');
   await expect(chart).toHaveAttribute(
     'aria-label',
@@ -117,7 +119,9 @@ test('the story of the game: live statistics and a chart in both themes, then at
   await dialog.getByRole('button', { name: 'Close' }).click();
   await option(page, 'Light theme');
   await stats.getByRole('button', { name: 'Stats' }).click();
-  expect(await chartLines(page, 'mia-dialog-button[data-dialog="stats"]')).toEqual([3, 3, 3]);
+  await expect
+    .poll(() => chartLines(page, 'mia-dialog-button[data-dialog="stats"]'))
+    .toEqual([3, 3, 3]);
   const light = await strokes();
   expect(new Set(light).size).toBe(3);
   expect(light).not.toEqual(dark);
@@ -130,7 +134,7 @@ test('the story of the game: live statistics and a chart in both themes, then at
   await dice(page, 4, 3);
   const over = page.locator('mia-game-over');
   await expect(over).toBeVisible();
-  expect(await chartLines(page, 'mia-game-over')).toEqual([4, 4, 4]);
+  await expect.poll(() => chartLines(page, 'mia-game-over')).toEqual([4, 4, 4]);
   await expect(over.locator('tr[data-seat="1"] td').first()).toHaveText('1');
   await expect(over.locator('tr[data-seat="0"] td').first()).toHaveText('3');
 });
