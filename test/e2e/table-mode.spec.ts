@@ -8,6 +8,7 @@ import {
   lift,
   openFresh,
   option,
+  peek,
   roll,
   startGame,
   verdict,
@@ -96,7 +97,7 @@ test.describe('table mode', () => {
     await claim(page, 54);
     await promptFaces(page, '180'); // Bo, at the top
     await noViolations(page, 'table mode, facing a claim');
-    await roll(page);
+    await peek(page); // believers look at this table (no roll without looking)
     await claim(page, 61);
     await promptFaces(page, '180'); // Cy, at the top
     await lift(page);
