@@ -114,6 +114,7 @@ test.describe('table mode', () => {
     await expect(seatPanel(page, 2).locator('.panel')).toHaveAttribute('data-lives', '5');
     await noViolations(page, 'table mode, verdict');
     await roll(page);
+    await claim(page, 42);
     await expect(aside).toHaveCount(0);
   });
 
