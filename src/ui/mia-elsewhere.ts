@@ -1,8 +1,8 @@
-import { LitElement, css, html } from 'lit';
+import { LitElement, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { msg, localized } from '@lit/localize';
 import { fire } from './events';
-import { baseStyles } from './styles';
+import { baseStyles, noticeStyles } from './styles';
 
 /**
  * Shown by every page but the one that is the table (another tab, window or the installed app
@@ -13,26 +13,7 @@ import { baseStyles } from './styles';
 @localized()
 @customElement('mia-elsewhere')
 export class MiaElsewhere extends LitElement {
-  static override styles = [
-    baseStyles,
-    css`
-      :host {
-        display: grid;
-        gap: 16px;
-        padding: 24px;
-        max-width: 760px;
-        margin: 0 auto;
-        font-size: 1.2rem;
-        line-height: 1.4;
-      }
-      h2 {
-        font-size: 2rem;
-      }
-      p {
-        margin: 0;
-      }
-    `,
-  ];
+  static override styles = [baseStyles, noticeStyles];
 
   @property({ type: Boolean }) taken = false;
   /** The take-over was asked for and is under way. */

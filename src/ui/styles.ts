@@ -93,3 +93,22 @@ export const numberTableStyles = css`
     color: var(--muted);
   }
 `;
+
+/** A full-screen notice in place of the table (another window has it, the stored game is unreadable). */
+export const noticeStyles = css`
+  :host {
+    display: grid;
+    gap: 16px;
+    padding: 24px;
+    max-width: 760px;
+    margin: 0 auto;
+    font-size: 1.2rem;
+    line-height: 1.4;
+  }
+  h2 {
+    font-size: 2rem;
+  }
+  p {
+    margin: 0;
+  }
+`;
