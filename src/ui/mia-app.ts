@@ -157,7 +157,10 @@ export class MiaApp extends LitElement {
     // A stored game: its session and table load at once, beside IndexedDB opening.
     if (this.screen === 'loading') void Promise.all([this.getSession(), loadTable()]);
     void this.table.open();
-    void this.updates.start().catch((e) => console.warn('Mia Cup: no service worker:', e));
+    // The service worker (and its precaching of every chunk) comes after the first screen.
+    void this.opened
+      .then(() => this.updates.start())
+      .catch((e) => console.warn('Mia Cup: no service worker:', e));
   }
 
   override disconnectedCallback(): void {

@@ -58,7 +58,7 @@ export class RefereeVoice implements ReactiveController {
   private follow(actor: GameActor | undefined): void {
     if (actor === this.followed) return;
     this.subscription?.unsubscribe();
-    this.speech.stop();
+    if (this.followed) this.speech.stop();
     this.followed = actor;
     this.last = actor ? momentOf(actor.getSnapshot()) : undefined;
     this.subscription = actor?.subscribe((snapshot) => this.step(momentOf(snapshot)));
