@@ -99,7 +99,7 @@ export function browserLocale(languages: readonly string[]): AppLocale {
 }
 
 /** The language to speak: the one picked in the app, else the browser's. */
-const localeFor = (picked: string | null): AppLocale =>
+export const localeFor = (picked: string | null): AppLocale =>
   isAppLocale(picked) ? picked : browserLocale(navigator.languages ?? []);
 
 /**

@@ -1,4 +1,4 @@
-import { LitElement, html } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { provide } from '@lit/context';
 import { msg, localized } from '@lit/localize';
@@ -18,7 +18,7 @@ import { cupContext, type CupBinding } from './cup/cup-context';
 import type { MiaCommand, MiaCommandEvent, MiaStartEvent } from './events';
 import { loadGameOver, loadTable, withWords } from './lazy';
 import { GameController } from './game-controller';
-import { speak } from './localize';
+import { getLocale, localeFor, speak } from './localize';
 import { cue, cueOf } from './platform/cues';
 import { downloadJson, stampedName } from './platform/files';
 import { applyTheme } from './platform/theme';
@@ -80,6 +80,8 @@ export class MiaApp extends LitElement {
   /** Not the table: another page took it from this one (true) or had it already (false). */
   @state() private taken = false;
   @state() private takingOver = false;
+  /** The first screen's words are still loading. */
+  @state() private wordsPending = false;
 
   private game = new GameController(this, { actor: () => this.actor });
   private keeper = new ScreenKeeper();
@@ -175,7 +177,12 @@ export class MiaApp extends LitElement {
     const before = this.applied;
     this.applied = preferences;
     if (before?.theme !== preferences.theme) applyTheme(preferences.theme);
-    if (!before || before.locale !== preferences.locale) void speak(preferences.locale, !before);
+    if (!before) {
+      // The first screen waits for its words in a language other than English (no flash of
+      // English); they are a small chunk (the rest loads after it).
+      this.wordsPending = localeFor(preferences.locale) !== getLocale();
+      void speak(preferences.locale, true).then(() => (this.wordsPending = false));
+    } else if (before.locale !== preferences.locale) void speak(preferences.locale);
     if (before?.voice && !preferences.voice) this.voice.stop();
   };
 
@@ -273,9 +280,13 @@ export class MiaApp extends LitElement {
     this.toggleAttribute('table', playing && this.layout.table);
     if (this.updates.ready && this.table.holding && this.betweenGames) this.updates.apply();
     const shown = this.shown;
-    if (this.screen !== 'loading' && shown) {
+    if (this.screen !== 'loading' && !this.wordsPending && shown) {
       this.shown = null;
-      requestAnimationFrame(() => setTimeout(shown));
+      // A lazily loaded screen (the table, the end of a game) counts once it is loaded.
+      const over = !!this.game.value?.hasTag('over');
+      const loaded = this.screen !== 'game' ? null : over ? loadGameOver() : loadTable();
+      const paint = () => requestAnimationFrame(() => setTimeout(shown));
+      void Promise.resolve(loaded).then(paint, paint);
     }
   }
 
@@ -331,6 +342,7 @@ export class MiaApp extends LitElement {
   }
 
   override render() {
+    if (this.wordsPending) return nothing;
     const onCommand = (e: MiaCommandEvent) => {
       e.stopPropagation();
       void this.command(e.detail.command);

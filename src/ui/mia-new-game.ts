@@ -1,4 +1,4 @@
-import { LitElement, html } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { msg, localized, str } from '@lit/localize';
@@ -49,6 +49,15 @@ export class MiaNewGame extends LitElement {
   /** The side of each seat (table mode); null: the default for this screen. */
   @state() private sides: Side[] | null = null;
   private layout = new LayoutController(this);
+  /**
+   * What lies below the first screenful (seats, tradition, settings, cup) is filled in just
+   * after the first paint: the screen and its "Start game" are ready sooner on a slow tablet.
+   */
+  @state() private whole = false;
+
+  protected override firstUpdated(): void {
+    requestAnimationFrame(() => setTimeout(() => (this.whole = true)));
+  }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('initial') || this.seats.length === 0) {
@@ -166,30 +175,9 @@ export class MiaNewGame extends LitElement {
     </li>`;
   }
 
-  override render() {
-    const problems = inputProblems(this.input).map(gameText);
+  private renderBelow() {
     const preset = presetOf(this.rules);
-    return html`<section class="language" aria-labelledby="language-title">
-        <h2 id="language-title">${msg('Language')}</h2>
-        <mia-language-picker></mia-language-picker>
-      </section>
-      <section aria-labelledby="players-title">
-        <h2 id="players-title">${msg('Players, in turn order')}</h2>
-        <ol>
-          ${repeat(
-            this.seats,
-            (s) => s.id,
-            (s, i) => this.seatRow(s, i),
-          )}
-        </ol>
-        <p class="count" data-testid="player-limit">
-          ${msg(str`This tradition seats ${MIN_PLAYERS} to ${this.rules.maxPlayers} players.`)}
-        </p>
-        <button ?disabled=${this.seats.length >= this.rules.maxPlayers} @click=${this.add}>
-          + ${msg('Add player')}
-        </button>
-      </section>
-      <section aria-labelledby="seats-title">
+    return html`<section aria-labelledby="seats-title">
         <h2 id="seats-title">${msg('Seats around the tablet')}</h2>
         <mia-seating
           .names=${this.seats.map((s) => s.name)}
@@ -224,7 +212,32 @@ export class MiaNewGame extends LitElement {
       <section aria-labelledby="cup-title">
         <h2 id="cup-title">${msg('Cup')}</h2>
         <mia-cup-choice></mia-cup-choice>
+      </section>`;
+  }
+
+  override render() {
+    const problems = inputProblems(this.input).map(gameText);
+    return html`<section class="language" aria-labelledby="language-title">
+        <h2 id="language-title">${msg('Language')}</h2>
+        <mia-language-picker></mia-language-picker>
       </section>
+      <section aria-labelledby="players-title">
+        <h2 id="players-title">${msg('Players, in turn order')}</h2>
+        <ol>
+          ${repeat(
+            this.seats,
+            (s) => s.id,
+            (s, i) => this.seatRow(s, i),
+          )}
+        </ol>
+        <p class="count" data-testid="player-limit">
+          ${msg(str`This tradition seats ${MIN_PLAYERS} to ${this.rules.maxPlayers} players.`)}
+        </p>
+        <button ?disabled=${this.seats.length >= this.rules.maxPlayers} @click=${this.add}>
+          + ${msg('Add player')}
+        </button>
+      </section>
+      ${this.whole ? this.renderBelow() : nothing}
 
       <div class="start-row">
         <button

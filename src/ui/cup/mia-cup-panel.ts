@@ -8,9 +8,12 @@ import { cupContext, type CupBinding } from './cup-context';
 import { CupController } from './cup-controller';
 import { cupPanelStyles } from './mia-cup-panel.styles';
 import { availabilityText, ownershipText, refusedText, statusText, warningText } from './text';
+import { withWords } from '../lazy';
 import './mia-cup-settings';
-import './mia-cup-recorder';
-import './mia-firmware-update';
+
+/** The recorder and the firmware update (with its CBOR code) load when first opened. */
+const loadRecorder = () => withWords(() => import('./mia-cup-recorder'));
+const loadFirmwareUpdate = () => withWords(() => import('./mia-firmware-update'));
 
 /**
  * The sensor cup panel: connection state (connecting, connected, reconnecting in N s, lost,
@@ -46,6 +49,8 @@ export class MiaCupPanel extends LitElement {
 
   override willUpdate(): void {
     this.cup.set(this.cupConnection);
+    if (this.recorderOpen) void loadRecorder();
+    if (this.firmwareOpen) void loadFirmwareUpdate();
   }
 
   override render() {
