@@ -97,7 +97,14 @@ export class MiaCheckScreen extends LitElement {
       <div class="buttons">
         ${
           this.phase !== 'running'
-            ? html`<button class="primary" data-testid="check-start" @click=${this.start}>
+            ? // Opened by URL, the screen is up before the cup's code (loaded after the first
+              // screen): "Start" waits for the cup rather than doing nothing when tapped.
+              html`<button
+                class="primary"
+                data-testid="check-start"
+                ?disabled=${!this.binding}
+                @click=${this.start}
+              >
                 ${this.phase === 'done' ? msg('Check again') : msg('Start the check')}
               </button>`
             : nothing
