@@ -11,27 +11,36 @@ import { expect, test, type EmulatedCup } from './fixtures/emulated-cup';
 
 /**
  * A replay sends an event every 100 ms (a slow link, so a second replay meets a running one).
- * The cup drops an unproven connection after the protocol's 10 s: the check's unproven phase
- * (a dozen requests) must be over by then, which a shorter limit would make a race on a busy
- * machine.
+ * The cup's limit for an unproven connection never runs out by its own clock (an hour): the
+ * person says when it is up, once the check waits for the drop, so the check's unproven phase
+ * never races a timer on a busy machine (the limit itself: ownership.test.ts, fake clock).
  */
-const cupOptions = { replayPaceMs: 100 };
+const cupOptions = { replayPaceMs: 100, unprovenDropMs: 3_600_000 };
 test.use({ cupOptions });
 
 const screen = (page: Page) => page.locator('mia-check-screen');
 
 /**
- * Be the person holding the cup: do what the screen asks, once per request, and wait until
- * the check has seen it (the request goes away) before looking again; until the report is
+ * Be the person holding the cup, and the cup's clock: do what the screen asks, once per
+ * request, and wait until the check has seen it (the request goes away); when the check waits
+ * for the cup to drop an unproven connection, the cup's time for it is up. Until the report is
  * there. Waits for the screen's state, never for a time.
  */
 async function person(page: Page, cup: EmulatedCup): Promise<void> {
   const ask = screen(page).getByTestId('check-ask');
   const summary = screen(page).getByTestId('check-summary');
+  const waitingForDrop = screen(page).locator(
+    '[data-testid="check-progress"][data-check="ownership.unproven-dropped"]',
+  );
   for (;;) {
-    // The check runs for a while between two requests: a generous limit, it only catches a hang.
-    await expect(ask.or(summary).first()).toBeVisible({ timeout: 150_000 });
+    // The check runs for a while between two steps: a generous limit, it only catches a hang.
+    await expect(ask.or(summary).or(waitingForDrop).first()).toBeVisible({ timeout: 150_000 });
     if (await summary.isVisible()) return;
+    if (await waitingForDrop.isVisible()) {
+      cup.firmware.unprovenTimeUp();
+      await expect(waitingForDrop).toHaveCount(0, { timeout: 150_000 });
+      continue;
+    }
     const request = await ask.getAttribute('data-request');
     if (!request) continue;
     if (request === 'shake') cup.firmware.shakeFor(700, 2600);

@@ -119,7 +119,7 @@ export class MiaCheckScreen extends LitElement {
       </div>
       ${
         this.phase === 'running'
-          ? html`<p role="status" data-testid="check-progress">
+          ? html`<p role="status" data-testid="check-progress" data-check=${this.current ?? ''}>
               ${msg(str`Checking… ${done} of ${CHECK_IDS.length}`)}
               ${this.current ? html`<br />${checkText(this.current)}` : nothing}
             </p>`
