@@ -282,10 +282,18 @@ export class CupFirmware {
     if (!this.oneOne) return;
     this.owner.connect();
     if (this.owner.owned) {
-      this.unprovenTimer = setTimeout(() => {
-        if (this.connected && this.owner.locked) this.endLink();
-      }, this.unprovenDropMs);
+      this.unprovenTimer = setTimeout(() => this.unprovenTimeUp(), this.unprovenDropMs);
     }
+  }
+
+  /**
+   * The time for an unproven connection is up (its timer, or a test that keeps the cup's time
+   * itself): a connection that has not proven itself ends.
+   */
+  unprovenTimeUp(): void {
+    if (this.unprovenTimer) clearTimeout(this.unprovenTimer);
+    this.unprovenTimer = null;
+    if (this.connected && this.owner.locked) this.endLink();
   }
 
   disconnect(): void {

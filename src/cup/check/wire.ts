@@ -122,9 +122,15 @@ export class Wire {
     return this.frames.slice(from).filter((f) => f.source === 'events');
   }
 
-  /** Wait until `count` event frames have arrived since `from` (or `ms` passed); returns them. */
+  /**
+   * Wait until `count` event frames have arrived since `from`, or `ms` passed without a new
+   * one (a replay of many events takes as long as it takes, on a busy radio too); returns them.
+   */
   async events(from: number, count: number, ms: number): Promise<WireFrame[]> {
-    if (count > 0) await this.waitFor(() => this.eventsFrom(from).length >= count, from, ms);
+    while (this.eventsFrom(from).length < count) {
+      const next = await this.waitFor((f) => f.source === 'events', this.frames.length, ms);
+      if (!next) break;
+    }
     return this.eventsFrom(from);
   }
 }

@@ -97,7 +97,14 @@ export class MiaCheckScreen extends LitElement {
       <div class="buttons">
         ${
           this.phase !== 'running'
-            ? html`<button class="primary" data-testid="check-start" @click=${this.start}>
+            ? // Opened by URL, the screen is up before the cup's code (loaded after the first
+              // screen): "Start" waits for the cup rather than doing nothing when tapped.
+              html`<button
+                class="primary"
+                data-testid="check-start"
+                ?disabled=${!this.binding}
+                @click=${this.start}
+              >
                 ${this.phase === 'done' ? msg('Check again') : msg('Start the check')}
               </button>`
             : nothing
@@ -112,7 +119,7 @@ export class MiaCheckScreen extends LitElement {
       </div>
       ${
         this.phase === 'running'
-          ? html`<p role="status" data-testid="check-progress">
+          ? html`<p role="status" data-testid="check-progress" data-check=${this.current ?? ''}>
               ${msg(str`Checking… ${done} of ${CHECK_IDS.length}`)}
               ${this.current ? html`<br />${checkText(this.current)}` : nothing}
             </p>`

@@ -1,0 +1,56 @@
+/**
+ * The check's waits (fake clock): a replay is waited for as long as its events keep coming,
+ * however long that takes in all, and the wait ends once the cup has been quiet for the limit.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CheckPort, PortFrame } from '../../../../src/cup/check/port';
+import { Wire } from '../../../../src/cup/check/wire';
+import { useFakeClock } from '../helpers';
+
+beforeEach(useFakeClock);
+afterEach(() => vi.useRealTimers());
+
+/** A port that only passes on the frames a test sends. */
+function standIn(): { port: CheckPort; send: (bytes: number[]) => void } {
+  const listeners = new Set<(frame: PortFrame) => void>();
+  const port = {
+    connected: true,
+    onFrame: (listener: (frame: PortFrame) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  } as unknown as CheckPort;
+  const send = (bytes: number[]) => {
+    for (const l of listeners)
+      l({ source: 'events', bytes: Uint8Array.from(bytes), at: Date.now() });
+  };
+  return { port, send };
+}
+
+describe('Wire.events', () => {
+  it('waits for a slow replay as long as its events keep coming', async () => {
+    const { port, send } = standIn();
+    const wire = new Wire(port, () => Date.now(), 2_000);
+    let got: number | null = null;
+    void wire.events(0, 5, 2_000).then((frames) => (got = frames.length));
+    for (let i = 0; i < 5; i++) {
+      await vi.advanceTimersByTimeAsync(1_500); // 7.5 s in all, never 2 s without an event
+      expect(got).toBeNull();
+      send([5, i, 0]);
+    }
+    await vi.advanceTimersByTimeAsync(0);
+    expect(got).toBe(5);
+  });
+
+  it('gives up once the cup has been quiet for the limit', async () => {
+    const { port, send } = standIn();
+    const wire = new Wire(port, () => Date.now(), 2_000);
+    let got: number | null = null;
+    void wire.events(0, 3, 2_000).then((frames) => (got = frames.length));
+    send([5, 0, 0]);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(got).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(got).toBe(1);
+  });
+});
