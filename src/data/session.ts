@@ -87,8 +87,7 @@ export class GameSession {
     }
     void askPersistence(false).then((persistence) => this.storage.set({ persistence }));
     this.read = true;
-    const setup = await store.loadSetup();
-    const loaded = await store.load();
+    const [setup, loaded] = await Promise.all([store.loadSetup(), store.load()]);
     noteGameStored(loaded.kind !== 'none');
     if (loaded.kind === 'none') return { setup, unreadable: null };
     if (loaded.kind === 'unreadable') return { setup, unreadable: loaded };

@@ -92,3 +92,48 @@ test('with the hint lost, the stored game still comes back, and a quick Start ga
   await expect(page.locator('mia-actions')).toContainText('Snorri');
   await expect(page.locator('mia-actions')).not.toContainText('Player 1');
 });
+
+test.describe('in a German browser', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('the first screen is German from its first frame, and so is what loads later', async ({
+    page,
+  }) => {
+    // Every frame from the start: the words the toolbar and the Start button show.
+    await page.addInitScript(() => {
+      const frames: string[] = [];
+      (window as unknown as { frames_: string[] }).frames_ = frames;
+      const deep = (root: Document | ShadowRoot, selector: string): Element | null => {
+        const found = root.querySelector(selector);
+        if (found) return found;
+        for (const el of root.querySelectorAll('*')) {
+          const inner = el.shadowRoot ? deep(el.shadowRoot, selector) : null;
+          if (inner) return inner;
+        }
+        return null;
+      };
+      const look = () => {
+        const start = deep(document, 'button.start')?.textContent?.trim();
+        if (start) frames.push(start);
+        if (frames.length < 30) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await page.goto('/');
+    await expect(startButton(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Spiel starten' })).toBeEnabled();
+    await page.waitForFunction(
+      () => (window as unknown as { frames_: string[] }).frames_.length >= 30,
+    );
+    const frames = await page.evaluate(() => (window as unknown as { frames_: string[] }).frames_);
+    expect(new Set(frames)).toEqual(new Set(['Spiel starten']));
+
+    // The table's and the history's words are not in German's first part: they came after it.
+    await page.getByRole('button', { name: 'Spiel starten' }).click();
+    await expect(page.locator('mia-actions [data-action="ROLL"]')).toHaveText(/Würfeln/);
+    const history = page.locator('mia-dialog-button[data-dialog="history"]');
+    await history.getByRole('button', { name: 'Verlauf', exact: true }).click();
+    await expect(page.getByText('Noch keine Runden gespielt.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Spielprotokoll exportieren' })).toBeVisible();
+  });
+});
