@@ -167,7 +167,18 @@ export class MiaApp extends LitElement {
     this.setup = input;
     this.screen = 'game';
     // A new version that waited for the last game comes in now, with the new game stored.
-    if (this.updates.ready) void this.session.flush().then(() => this.updates.apply());
+    this.applyUpdate();
+  }
+
+  /**
+   * Bring in a waiting new version once every step so far is stored and the screen shown has
+   * its code: a SKIP_WAITING sent while the old worker still serves the game-over chunk could
+   * leave the new version waiting.
+   */
+  private applyUpdate(): void {
+    if (!this.updates.ready) return;
+    const over = this.game.value?.hasTag('over');
+    void this.updates.apply(() => Promise.all([this.session.flush(), over && loadGameOver()]));
   }
 
   private async command(command: MiaCommand): Promise<void> {
@@ -176,7 +187,7 @@ export class MiaApp extends LitElement {
       this.takingOver = true;
       return this.table.takeOver();
     }
-    if (command === 'update') return void this.session.flush().then(() => this.updates.apply());
+    if (command === 'update') return this.applyUpdate();
     if (!this.table.holding) return;
     switch (command) {
       case 'undo':
@@ -221,7 +232,7 @@ export class MiaApp extends LitElement {
     this.keeper.set(playing);
     // Table mode: the table fills the screen below the toolbar, exactly.
     this.toggleAttribute('table', playing && this.layout.table);
-    if (this.updates.ready && this.table.holding && this.betweenGames) this.updates.apply();
+    if (this.table.holding && this.betweenGames) this.applyUpdate();
     if (this.screen !== 'loading') this.shown();
   }
 
