@@ -15,7 +15,7 @@ export {
 export { storedBytes } from './compress';
 export { Scoreboard, ScoreboardStore, SCOREBOARD_DB } from './scoreboard';
 export { GameSession, type SessionHooks } from './session';
-export { TableLock, type TableHooks } from './table-lock';
+export { TableLock, type TableEnvironment, type TableHooks } from './table-lock';
 export {
   PreferencesStore,
   PREFERENCES_KEY,
