@@ -14,7 +14,7 @@ export {
 } from './storage-state';
 export { storedBytes } from './compress';
 export { Scoreboard, ScoreboardStore, SCOREBOARD_DB } from './scoreboard';
-export { GameSession, type SessionHooks } from './session';
+export { GameSession, type AsideGame, type SessionHooks } from './session';
 export { TableLock, type TableEnvironment, type TableHooks } from './table-lock';
 export {
   PreferencesStore,

@@ -4,7 +4,13 @@ import { provide } from '@lit/context';
 import { msg, localized } from '@lit/localize';
 import { GameSession, PreferencesStore, Scoreboard, TableLock, type Preferences } from '../data';
 import type { GameActor, GameInput, Unreadable } from '../game';
-import { actorContext, preferencesContext, scoreboardContext, storageContext } from './context';
+import {
+  actorContext,
+  asideContext,
+  preferencesContext,
+  scoreboardContext,
+  storageContext,
+} from './context';
 import { cupContext, type CupBinding } from './cup/cup-context';
 import type { MiaCommand, MiaCommandEvent, MiaStartEvent } from './events';
 import { gameLog } from './export-log';
@@ -107,6 +113,10 @@ export class MiaApp extends LitElement {
   /** Whether the game's steps are stored (`<mia-storage-status>`, Options). */
   @provide({ context: storageContext })
   readonly storage = this.session.storage;
+
+  /** The games set aside rather than overwritten (Options lists them). */
+  @provide({ context: asideContext })
+  readonly aside = this.session;
 
   /** How many steps the current game has and about how many bytes storing them wrote (bench). */
   storageUsage(): { steps: number; bytesWritten: number } {

@@ -169,6 +169,24 @@ test('an upgrade that throws: the old game stays as it was, the new one is store
   await exportHoldsEverything(page, 4);
   await retryStoresEverything(page);
   expect(await storedGameKeys(page)).toEqual(['aside:game-2', 'current']);
+
+  // Options lists the set-aside game: it downloads as it was stored, and can be let go.
+  const options = page.locator('mia-dialog-button[data-dialog="options"]');
+  await options.getByRole('button', { name: 'Options', exact: true }).click();
+  const aside = page.locator('mia-aside-games li');
+  await expect(aside).toHaveCount(1);
+  await expect(aside).toContainText('Ann, Bo, Cy, Dag, started');
+  const kept = await downloaded(page, 'Download');
+  expect(canonical(kept)).toBe(canonical(v2Rounds));
+  expect(readStoredGame(kept).kind).toBe('ok');
+  await aside.getByRole('button', { name: 'Delete' }).click();
+  await expect(aside).toHaveCount(1);
+  await aside.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(aside).toHaveCount(0);
+  expect(await storedGameKeys(page)).toEqual(['current']);
+  await page.keyboard.press('Escape');
+  await page.reload();
+  expect(await livesShown(page)).toEqual([5, 6]);
 });
 
 test('a game stored by the version before the log opens as it was, and plays on', async ({
