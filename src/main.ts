@@ -5,7 +5,7 @@
  * is PROTOCOL.md's rule (section 6): the roll is `shake_started`, a look or a lift is
  * `lid_opened`; a shake's end changes nothing.
  */
-import './ui/localize';
+import { allWords } from './ui/localize';
 import './ui/mia-app';
 import type { CupEvent } from './cup';
 import type { SensorEvent } from './game';
@@ -69,9 +69,13 @@ async function useCup(choice: CupChoice): Promise<void> {
 
 const asked = new URLSearchParams(location.search).get('cup');
 const stored = app?.preferences.value.cup;
-void app?.opened.then(() =>
-  useCup(asked === 'sim' || (asked === null && stored === 'simulated') ? 'simulated' : 'bluetooth'),
-);
+// Once the first screen is up: the rest of the language's words, then the cup.
+void app?.opened.then(() => {
+  void allWords();
+  return useCup(
+    asked === 'sim' || (asked === null && stored === 'simulated') ? 'simulated' : 'bluetooth',
+  );
+});
 app?.addEventListener('mia-cup-choice', (e) => {
   app.preferences.update({ cup: e.detail.cup });
   void useCup(e.detail.cup);

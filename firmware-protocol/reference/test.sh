@@ -20,9 +20,12 @@ core_warn=("${warn[@]}" -Wconversion -Wsign-conversion)
 san=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1)
 core=("$here"/src/mia_*.c)
 
+# Built beside and renamed into place: two test files may build it at once while one of them
+# already runs it (a half-written binary cannot be run).
 build_host() {
-  "$CC" "${warn[@]}" "${san[@]}" -o "$build/mia_host" \
+  "$CC" "${warn[@]}" "${san[@]}" -o "$build/mia_host.$$" \
     "${core[@]}" "$here/tools/trace_io.c" "$here/tools/mia_host.c"
+  mv -f "$build/mia_host.$$" "$build/mia_host"
 }
 
 if [[ "${1:-}" == "host" ]]; then

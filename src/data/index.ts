@@ -13,8 +13,10 @@ export {
   type StorageStatus,
 } from './storage-state';
 export { storedBytes } from './compress';
-export { Scoreboard, ScoreboardStore, SCOREBOARD_DB } from './scoreboard';
-export { GameSession, type AsideGame, type SessionHooks } from './session';
+export { Scoreboard } from './scoreboard';
+export type { AsideGame, GameSession, SessionHooks, SessionOptions } from './session';
+export { loadSession } from './load-session';
+export { gameMayBeStored } from './game-hint';
 export { TableLock, type TableEnvironment, type TableHooks } from './table-lock';
 export {
   PreferencesStore,

@@ -19,6 +19,7 @@ import {
   type Unreadable,
 } from '../game';
 import { GameJournal, headOf, type Timers } from './game-journal';
+import { noteGameStored } from './game-hint';
 import { GameStore, type OpenOptions } from './game-store';
 import type { Scoreboard } from './scoreboard';
 import { StorageWatch, askPersistence } from './storage-state';
@@ -43,6 +44,14 @@ export interface AsideGame {
   startedAt: string | null;
 }
 
+export interface SessionOptions {
+  /** Opens the game store (default: the app's database). */
+  openStore?: (options: OpenOptions) => Promise<GameStore>;
+  timers?: Timers;
+  /** Where the storage state is told (default: a watch of its own). */
+  storage?: StorageWatch;
+}
+
 export class GameSession {
   store: GameStore | null = null;
   actor: GameActor | null = null;
@@ -50,7 +59,7 @@ export class GameSession {
   /** The current game's id: its result on the scoreboard is kept under it. */
   gameId = '';
   /** Whether the game's steps are stored, and whether storage is persistent. */
-  readonly storage = new StorageWatch();
+  readonly storage: StorageWatch;
   journal: GameJournal | null = null;
   private subscriptions: Subscription[] = [];
   private opening: Promise<GameStore> | null = null;
@@ -58,13 +67,18 @@ export class GameSession {
   private read = false;
   private onBlocked: (() => void) | null = null;
 
+  private readonly openStore: (options: OpenOptions) => Promise<GameStore>;
+  private readonly timers?: Timers;
+
   constructor(
     private readonly hooks: SessionHooks,
     private readonly scoreboard: Scoreboard,
-    private readonly openStore: (options: OpenOptions) => Promise<GameStore> = (options) =>
-      GameStore.open(undefined, options),
-    private readonly timers?: Timers,
-  ) {}
+    options: SessionOptions = {},
+  ) {
+    this.openStore = options.openStore ?? ((open) => GameStore.open(undefined, open));
+    this.timers = options.timers;
+    this.storage = options.storage ?? new StorageWatch();
+  }
 
   /** Open the store and bring back the stored game, if any. Storage that fails is no error. */
   async open(): Promise<{ setup: GameInput | null; unreadable: Unreadable | null }> {
@@ -85,6 +99,7 @@ export class GameSession {
     this.read = true;
     const setup = await store.loadSetup();
     const loaded = await store.load();
+    noteGameStored(loaded.kind !== 'none');
     if (loaded.kind === 'none') return { setup, unreadable: null };
     if (loaded.kind === 'unreadable') return { setup, unreadable: loaded };
     const { game } = loaded;
@@ -99,6 +114,7 @@ export class GameSession {
     const actor = createActor(gameMachine, { input }).start();
     const game: StoredGame = { ...headOf(this.gameId, input), steps: [] };
     this.adopt({ game, actor, checkpoint: null });
+    noteGameStored(true);
     void askPersistence().then((persistence) => this.storage.set({ persistence }));
     const store = this.store;
     if (store && !store.lost) void store.saveSetup(input).catch((e) => this.hooks.onError(e));
@@ -107,6 +123,7 @@ export class GameSession {
   /** Forget the stored game (also an unreadable one). */
   async discard(): Promise<void> {
     this.drop();
+    noteGameStored(false);
     if (this.store) this.store = await this.store.clearGame();
   }
 

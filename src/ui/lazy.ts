@@ -1,11 +1,23 @@
 /**
  * What is not on the first screen (the new-game screen) loads when it is first shown, and is
  * precached for offline: the table with its cup panels, and the end of a game with the
- * statistics, the chart and the scoreboard. The
- * toolbar's dialogs load their own contents (`mia-toolbar.ts`). An element rendered before its
- * module is loaded upgrades when the module arrives.
+ * statistics, the chart and the scoreboard. The toolbar's dialogs load their own contents
+ * (`mia-toolbar.ts`). An element rendered before its module is loaded upgrades when the module
+ * arrives. Every such module loads after the rest of the language's words (`allWords`), so it
+ * never shows a word in the wrong language.
  */
-export const loadGameOver = () => import('./mia-game-over');
+import { allWords } from './localize';
+
+/** Load a module that has words once all the language's words are loaded. */
+export const withWords = <T>(load: () => Promise<T>): Promise<T> => allWords().then(load);
+
+export const loadGameOver = () => withWords(() => import('./mia-game-over'));
 
 export const loadTable = () =>
-  Promise.all([import('./mia-table'), import('./cup/mia-cup-panel'), import('./cup/mia-sim-cup')]);
+  withWords(() =>
+    Promise.all([
+      import('./mia-table'),
+      import('./cup/mia-cup-panel'),
+      import('./cup/mia-sim-cup'),
+    ]),
+  );

@@ -7,7 +7,7 @@
  * the browser's first language it knows, else English; `<html lang>` follows. <mia-app> calls
  * `speak` at start and whenever the picked language changes.
  */
-import { configureLocalization } from '@lit/localize';
+import { configureLocalization, type LocaleModule, type TemplateMap } from '@lit/localize';
 import { sourceLocale, targetLocales } from './i18n/locale-codes';
 
 export type AppLocale = typeof sourceLocale | (typeof targetLocales)[number];
@@ -25,17 +25,62 @@ export const LOCALE_NAMES: Record<AppLocale, string> = {
   da: 'Dansk',
 };
 
-const loaders = {
-  nb: () => import('./i18n/locales/nb'),
-  de: () => import('./i18n/locales/de'),
-  da: () => import('./i18n/locales/da'),
-} satisfies Record<(typeof targetLocales)[number], () => Promise<unknown>>;
+type TargetLocale = (typeof targetLocales)[number];
+type Part = () => Promise<LocaleModule>;
+
+/**
+ * Each language comes in two parts (`scripts/split-locales.mjs`): the words of what loads before
+ * the first screen, and the rest, loaded once the first screen is up (`allWords`). A language
+ * picked later loads whole.
+ */
+const parts: Record<TargetLocale, { first: Part; rest: Part }> = {
+  nb: { first: () => import('./i18n/split/nb-first'), rest: () => import('./i18n/split/nb-rest') },
+  de: { first: () => import('./i18n/split/de-first'), rest: () => import('./i18n/split/de-rest') },
+  da: { first: () => import('./i18n/split/da-first'), rest: () => import('./i18n/split/da-rest') },
+};
+
+/** The templates handed to @lit/localize per language; the rest is added to the same object. */
+const loaded = new Map<TargetLocale, { templates: TemplateMap; rest: Promise<void> | null }>();
+/** The language being loaded is for the first screen: its first part is enough for now. */
+let firstScreen = false;
+
+function restOf(locale: TargetLocale): Promise<void> {
+  const entry = loaded.get(locale);
+  if (!entry) return Promise.resolve();
+  entry.rest ??= parts[locale].rest().then(({ templates }) => {
+    Object.assign(entry.templates, templates);
+  });
+  return entry.rest;
+}
+
+async function loadLocale(locale: TargetLocale): Promise<LocaleModule> {
+  const whole = !firstScreen;
+  let entry = loaded.get(locale);
+  if (!entry) {
+    entry = { templates: { ...(await parts[locale].first()).templates }, rest: null };
+    loaded.set(locale, entry);
+  }
+  if (whole) await restOf(locale);
+  return { templates: entry.templates };
+}
 
 export const { getLocale, setLocale } = configureLocalization({
   sourceLocale,
   targetLocales,
-  loadLocale: (locale: string) => loaders[locale as keyof typeof loaders](),
+  loadLocale: (locale: string) => loadLocale(locale as TargetLocale),
 });
+
+let speaking: Promise<unknown> = Promise.resolve();
+
+/**
+ * Resolves once every word of the language being spoken is loaded: what is not on the first
+ * screen loads after this (`lazy.ts`), so it never shows a word in the wrong language.
+ */
+export async function allWords(): Promise<void> {
+  await speaking;
+  const locale = getLocale();
+  if (locale !== sourceLocale) await restOf(locale as TargetLocale);
+}
 
 export const isAppLocale = (value: unknown): value is AppLocale =>
   typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -57,11 +102,15 @@ export function browserLocale(languages: readonly string[]): AppLocale {
 const localeFor = (picked: string | null): AppLocale =>
   isAppLocale(picked) ? picked : browserLocale(navigator.languages ?? []);
 
-/** Speak the language picked (null: the browser's) now. */
-export async function speak(picked: string | null): Promise<void> {
+/**
+ * Speak the language picked (null: the browser's) now. For the first screen only the words of
+ * what is loaded so far come first; `allWords` brings the rest.
+ */
+export async function speak(picked: string | null, forFirstScreen = false): Promise<void> {
   const locale = localeFor(picked);
+  firstScreen = forFirstScreen;
   try {
-    await setLocale(locale);
+    await (speaking = setLocale(locale));
     document.documentElement.lang = locale;
   } catch (error) {
     console.warn('Mia Cup could not load its translations:', error);

@@ -2,7 +2,16 @@ import { LitElement, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { provide } from '@lit/context';
 import { msg, localized } from '@lit/localize';
-import { GameSession, PreferencesStore, Scoreboard, TableLock, type Preferences } from '../data';
+import {
+  PreferencesStore,
+  Scoreboard,
+  StorageWatch,
+  TableLock,
+  gameMayBeStored,
+  loadSession,
+  type GameSession,
+  type Preferences,
+} from '../data';
 import type { GameActor, GameInput, Unreadable } from '../game';
 import {
   actorContext,
@@ -13,8 +22,7 @@ import {
 } from './context';
 import { cupContext, type CupBinding } from './cup/cup-context';
 import type { MiaCommand, MiaCommandEvent, MiaStartEvent } from './events';
-import { gameLog } from './export-log';
-import { loadGameOver, loadTable } from './lazy';
+import { loadGameOver, loadTable, withWords } from './lazy';
 import { GameController } from './game-controller';
 import { speak } from './localize';
 import { cue, cueOf } from './platform/cues';
@@ -66,7 +74,11 @@ export class MiaApp extends LitElement {
   @provide({ context: scoreboardContext })
   readonly scoreboard = new Scoreboard();
 
-  @state() private screen: Screen = 'loading';
+  /**
+   * With no game stored, the new-game screen shows at once, while the session (the round
+   * machine and the store) loads and IndexedDB opens; a stored game shows once it is read.
+   */
+  @state() private screen: Screen = gameMayBeStored() ? 'loading' : 'setup';
   @state() private setup: GameInput | null = null;
   @state() private unreadable: Unreadable | null = null;
   /** "Check this cup" is open (`#check` or `?check`); its screen is loaded on demand. */
@@ -77,8 +89,11 @@ export class MiaApp extends LitElement {
 
   private game = new GameController(this, { actor: () => this.actor });
   private keeper = new ScreenKeeper();
-  private shown!: () => void;
-  /** Resolves once the first screen (not the loading text) is on screen. */
+  private shown: (() => void) | null = null;
+  /**
+   * Resolves once the first screen (not the loading text) was painted: what is not on it (the
+   * cup, the session when no game is stored) loads then, not before.
+   */
   readonly opened = new Promise<void>((resolve) => (this.shown = resolve));
   private voice = new RefereeVoice(this, {
     actor: () => this.actor,
@@ -90,37 +105,50 @@ export class MiaApp extends LitElement {
   private table = new TableLock({
     onTable: () => {
       this.takingOver = false;
-      this.screen = 'loading';
+      if (this.screen !== 'setup') this.screen = 'loading';
       void this.load();
     },
     onElsewhere: (taken) => {
       this.taken = taken;
       this.screen = 'elsewhere';
     },
-    onRelease: () => this.session.release(),
+    onRelease: async () => this.session?.release(),
   });
   private updates = new UpdateWatcher(() => this.requestUpdate());
-  private session = new GameSession(
-    {
-      onActor: (actor) => (this.actor = actor ?? undefined),
-      onSaving: (saving) => this.toggleAttribute('saving', saving),
-      onSettled: (settlement) => cue(cueOf(settlement), this.preferences.value.muted),
-      onError: (error) => console.warn('Mia Cup could not save:', error),
-    },
-    this.scoreboard,
-  );
-
   /** Whether the game's steps are stored (`<mia-storage-status>`, Options). */
   @provide({ context: storageContext })
-  readonly storage = this.session.storage;
+  readonly storage = new StorageWatch();
+
+  private session: GameSession | null = null;
+  private sessionLoaded: Promise<GameSession> | null = null;
+  /** The session, loaded on first use (a chunk of its own: the round machine and its store). */
+  private getSession(): Promise<GameSession> {
+    this.sessionLoaded ??= loadSession(
+      {
+        onActor: (actor) => (this.actor = actor ?? undefined),
+        onSaving: (saving) => this.toggleAttribute('saving', saving),
+        onSettled: (settlement) => cue(cueOf(settlement), this.preferences.value.muted),
+        onError: (error) => console.warn('Mia Cup could not save:', error),
+      },
+      this.scoreboard,
+      { storage: this.storage },
+    ).then((session) => (this.session = session));
+    return this.sessionLoaded;
+  }
+  private markLoaded!: () => void;
+  /** Resolves once the stored game was read (or storage failed): a new game may start. */
+  private readonly loaded = new Promise<void>((resolve) => (this.markLoaded = resolve));
 
   /** The games set aside rather than overwritten (Options lists them). */
   @provide({ context: asideContext })
-  readonly aside = this.session;
+  readonly aside: Pick<GameSession, 'asideGames' | 'forgetAside'> = {
+    asideGames: async () => (await this.getSession()).asideGames(),
+    forgetAside: async (key) => (await this.getSession()).forgetAside(key),
+  };
 
   /** How many steps the current game has and about how many bytes storing them wrote (bench). */
   storageUsage(): { steps: number; bytesWritten: number } {
-    return this.session.usage();
+    return this.session?.usage() ?? { steps: 0, bytesWritten: 0 };
   }
 
   constructor() {
@@ -139,8 +167,13 @@ export class MiaApp extends LitElement {
     super.connectedCallback();
     window.addEventListener('hashchange', this.followUrl);
     this.apply(this.preferences.value);
+    // A stored game: its session and table load at once, beside IndexedDB opening.
+    if (this.screen === 'loading') void Promise.all([this.getSession(), loadTable()]);
     void this.table.open();
-    void this.updates.start().catch((e) => console.warn('Mia Cup: no service worker:', e));
+    // The service worker (and its precaching of every chunk) comes after the first screen.
+    void this.opened
+      .then(() => this.updates.start())
+      .catch((e) => console.warn('Mia Cup: no service worker:', e));
   }
 
   override disconnectedCallback(): void {
@@ -155,24 +188,35 @@ export class MiaApp extends LitElement {
     const before = this.applied;
     this.applied = preferences;
     if (before?.theme !== preferences.theme) applyTheme(preferences.theme);
-    if (!before || before.locale !== preferences.locale) void speak(preferences.locale);
+    if (!before || before.locale !== preferences.locale) void speak(preferences.locale, !before);
     if (before?.voice && !preferences.voice) this.voice.stop();
   };
 
   private async load(): Promise<void> {
     try {
-      const { setup, unreadable } = await this.session.open();
+      // No game stored: the new-game screen is up first, then the session loads.
+      if (this.screen === 'setup') await this.opened;
+      const session = await this.getSession();
+      const { setup, unreadable } = await session.open();
       this.setup = setup;
       this.unreadable = unreadable;
       if (unreadable) console.warn(`Mia Cup cannot read the saved game: ${unreadable.detail}`);
-      this.screen = unreadable ? 'unreadable' : this.session.actor ? 'game' : 'setup';
+      this.screen = unreadable ? 'unreadable' : session.actor ? 'game' : 'setup';
     } catch (error) {
       console.error('Mia Cup could not open its storage:', error);
       this.screen = 'setup';
     }
+    this.markLoaded();
+  }
+
+  /** "Start game" on the new-game screen, which may show before the stored game was read. */
+  private async startFromSetup(input: GameInput): Promise<void> {
+    await this.loaded;
+    if (this.screen === 'setup') this.start(input);
   }
 
   private start(input: GameInput): void {
+    if (!this.session) return;
     this.session.start(input);
     this.setup = input;
     this.screen = 'game';
@@ -188,7 +232,7 @@ export class MiaApp extends LitElement {
   private applyUpdate(): void {
     if (!this.updates.ready) return;
     const over = this.game.value?.hasTag('over');
-    void this.updates.apply(() => Promise.all([this.session.flush(), over && loadGameOver()]));
+    void this.updates.apply(() => Promise.all([this.session?.flush(), over && loadGameOver()]));
   }
 
   private async command(command: MiaCommand): Promise<void> {
@@ -207,22 +251,25 @@ export class MiaApp extends LitElement {
         if (this.screen === 'unreadable') {
           downloadJson(stampedName('mia-cup-unreadable'), this.unreadable?.raw ?? null);
         } else {
-          const record = this.session.record();
-          if (actor && record) downloadJson(stampedName('mia-cup-game'), gameLog(actor, record));
+          const record = this.session?.record();
+          if (actor && record) {
+            const { gameLog } = await withWords(() => import('./export-log'));
+            downloadJson(stampedName('mia-cup-game'), gameLog(actor, record));
+          }
         }
         break;
       case 'retry-storage':
-        this.session.retry();
+        this.session?.retry();
         break;
       case 'new-game':
         if (this.screen === 'unreadable') {
-          await this.session.discard();
+          await this.session?.discard();
           this.unreadable = null;
         }
         this.screen = 'setup';
         break;
       case 'rematch':
-        if (this.session.input) this.start(this.session.input);
+        if (this.session?.input) this.start(this.session.input);
         break;
     }
   }
@@ -243,7 +290,11 @@ export class MiaApp extends LitElement {
     // Table mode: the table fills the screen below the toolbar, exactly.
     this.toggleAttribute('table', playing && this.layout.table);
     if (this.table.holding && this.betweenGames) this.applyUpdate();
-    if (this.screen !== 'loading') this.shown();
+    const shown = this.shown;
+    if (this.screen !== 'loading' && shown) {
+      this.shown = null;
+      requestAnimationFrame(() => setTimeout(shown));
+    }
   }
 
   private readonly followUrl = () => (this.checking = isCheckUrl());
@@ -258,7 +309,7 @@ export class MiaApp extends LitElement {
 
   private renderScreen() {
     if (this.checking) {
-      void import('./check/mia-check-screen');
+      void withWords(() => import('./check/mia-check-screen'));
       return html`<mia-check-screen
         @mia-check-close=${() => this.closeCheck()}
       ></mia-check-screen>`;
@@ -275,7 +326,7 @@ export class MiaApp extends LitElement {
       case 'setup':
         return html`<mia-new-game
             .initial=${this.setup}
-            @mia-start=${(e: MiaStartEvent) => this.start(e.detail)}
+            @mia-start=${(e: MiaStartEvent) => void this.startFromSetup(e.detail)}
           ></mia-new-game>
           ${
             this.actor

@@ -2,6 +2,7 @@ import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { msg, localized } from '@lit/localize';
 import { fire, type MiaCommand } from './events';
+import { withWords } from './lazy';
 import { FullscreenController } from './platform/fullscreen';
 import { PreferencesController } from './preferences-controller';
 import { baseStyles } from './styles';
@@ -9,10 +10,10 @@ import './mia-dialog-button';
 
 /** The dialogs' contents: loaded when a dialog first opens (and precached for offline). */
 const load = {
-  history: () => import('./mia-history'),
-  rules: () => import('./mia-rules-panel'),
-  stats: () => Promise.all([import('./mia-stats'), import('./mia-scoreboard')]),
-  options: () => import('./mia-table-options'),
+  history: () => withWords(() => import('./mia-history')),
+  rules: () => withWords(() => import('./mia-rules-panel')),
+  stats: () => withWords(() => Promise.all([import('./mia-stats'), import('./mia-scoreboard')])),
+  options: () => withWords(() => import('./mia-table-options')),
 };
 
 /**

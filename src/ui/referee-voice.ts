@@ -6,9 +6,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Subscription } from 'xstate';
 import type { GameActor, GameSnapshot, Phase } from '../game';
+import { withWords } from './lazy';
 import { getLocale } from './localize';
 import { Speech } from './platform/speech';
-import { announcement, type Moment } from './text/spoken';
+import type { Moment } from './text/spoken';
+
+/** The referee's words load with the first game followed (they are not on the first screen). */
+const words = () => withWords(() => import('./text/spoken'));
 
 const momentOf = (snapshot: GameSnapshot): Moment => ({
   phase: snapshot.value as Phase,
@@ -28,6 +32,7 @@ export class RefereeVoice implements ReactiveController {
   private followed: GameActor | undefined;
   private subscription: Subscription | undefined;
   private last: Moment | undefined;
+  private said: Promise<unknown> = Promise.resolve();
 
   constructor(
     host: ReactiveControllerHost,
@@ -53,10 +58,11 @@ export class RefereeVoice implements ReactiveController {
   private follow(actor: GameActor | undefined): void {
     if (actor === this.followed) return;
     this.subscription?.unsubscribe();
-    this.speech.stop();
+    if (this.followed) this.speech.stop();
     this.followed = actor;
     this.last = actor ? momentOf(actor.getSnapshot()) : undefined;
     this.subscription = actor?.subscribe((snapshot) => this.step(momentOf(snapshot)));
+    if (actor) void words();
   }
 
   private step(after: Moment): void {
@@ -68,7 +74,12 @@ export class RefereeVoice implements ReactiveController {
       return;
     }
     if (!this.options.on()) return;
-    const text = announcement(before, after);
-    if (text) this.speech.say(text, getLocale());
+    const followed = this.followed;
+    // In order, and not for a game no longer followed.
+    this.said = this.said.then(async () => {
+      const { announcement } = await words();
+      const text = this.followed === followed ? announcement(before, after) : null;
+      if (text) this.speech.say(text, getLocale());
+    });
   }
 }

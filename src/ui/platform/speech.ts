@@ -36,7 +36,18 @@ export function localVoice(synth: Synth | null, locale: string): SpeechSynthesis
 }
 
 export class Speech {
-  constructor(private readonly synth: Synth | null = deviceSynth()) {}
+  /** The synthesizer; the device's is looked up on first use (that starts its speech service). */
+  private chosen: Synth | null | undefined;
+
+  /** `synth`: the one to use (null: none); the device's when not given. */
+  constructor(synth?: Synth | null) {
+    this.chosen = synth;
+  }
+
+  private get synth(): Synth | null {
+    if (this.chosen === undefined) this.chosen = deviceSynth();
+    return this.chosen;
+  }
 
   /** Is there a voice on the device for this language? */
   hasVoice(locale: string): boolean {

@@ -3,15 +3,28 @@ import { msg, str } from '@lit/localize';
 import { MIA, isDouble, type Chance } from '../../rules';
 import { numberFormat, plurals } from './formatters';
 
+/**
+ * A whole number from 0 to 999, which every language the app speaks writes in plain digits: it
+ * needs no `Intl` formatter, whose first use costs about 300 ms on a slow tablet (the new-game
+ * screen shows such numbers only).
+ */
+const plain = (value: number): boolean => Number.isInteger(value) && value >= 0 && value < 1000;
+
 /** A number as the table's language writes it ("1.5" in English, "1,5" in Norwegian). */
 export const numberText = (value: number, fractionDigits = 0): string =>
-  numberFormat({
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(value);
+  fractionDigits === 0 && plain(value)
+    ? String(value)
+    : numberFormat({
+        minimumFractionDigits: fractionDigits,
+        maximumFractionDigits: fractionDigits,
+      }).format(value);
 
-/** True where the table's language uses the singular ("1 life"). */
-const one = (count: number): boolean => plurals().select(count) === 'one';
+/**
+ * True where the table's language uses the singular ("1 life"). For whole numbers that is 1
+ * alone in every language the app speaks (en, nb, de, da).
+ */
+const one = (count: number): boolean =>
+  Number.isInteger(count) ? count === 1 : plurals().select(count) === 'one';
 
 /** The name players give a score, or null for a plain number: "Mia", "double 4". */
 export function scoreName(score: number): string | null {

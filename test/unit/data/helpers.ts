@@ -1,13 +1,9 @@
 /** The data tests' IndexedDB (fake-indexeddb): fresh database names, stores closed after each test. */
 import 'fake-indexeddb/auto';
 import { afterEach } from 'vitest';
-import {
-  GameSession,
-  GameStore,
-  Scoreboard,
-  ScoreboardStore,
-  type Timers,
-} from '../../../src/data';
+import { GameStore, Scoreboard, type Timers } from '../../../src/data';
+import { ScoreboardStore } from '../../../src/data/scoreboard-store';
+import { GameSession } from '../../../src/data/session';
 import type { GameActor, Settlement } from '../../../src/game';
 
 /** Call once per test file. `prefix` keeps its databases apart from other files'. */
@@ -50,8 +46,7 @@ export function sessionOn(
       onError: (error) => heard.errors.push(error),
     },
     scoreboard,
-    (options) => keep(GameStore.open(name, options)),
-    timers,
+    { openStore: (options) => keep(GameStore.open(name, options)), timers },
   );
   return { s, heard, scoreboard, name };
 }

@@ -1,6 +1,7 @@
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { DB_NAME, GameStore, Scoreboard, ScoreboardStore } from '../../../src/data';
+import { DB_NAME, GameStore, Scoreboard } from '../../../src/data';
+import { ScoreboardStore } from '../../../src/data/scoreboard-store';
 import { groupKey, presets, resultOf, scoreboard } from '../../../src/game';
 import { liftWith, newGame, resultAt as at, roll } from '../game/helpers';
 import { databases } from './helpers';

@@ -2,6 +2,7 @@
  * Every language is complete: each `msg()` in the source has a translation in each locale's
  * XLIFF, and the built locale modules are up to date with them (`npm run i18n`).
  */
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { readConfigFileAndWriteSchema } from '@lit/localize-tools/lib/config';
 import { RuntimeLitLocalizer } from '@lit/localize-tools/lib/modes/runtime';
@@ -9,6 +10,12 @@ import type { RuntimeOutputConfig } from '@lit/localize-tools/lib/types/modes';
 import { templates as da } from '../../../src/ui/i18n/locales/da';
 import { templates as de } from '../../../src/ui/i18n/locales/de';
 import { templates as nb } from '../../../src/ui/i18n/locales/nb';
+import * as daFirst from '../../../src/ui/i18n/split/da-first';
+import * as daRest from '../../../src/ui/i18n/split/da-rest';
+import * as deFirst from '../../../src/ui/i18n/split/de-first';
+import * as deRest from '../../../src/ui/i18n/split/de-rest';
+import * as nbFirst from '../../../src/ui/i18n/split/nb-first';
+import * as nbRest from '../../../src/ui/i18n/split/nb-rest';
 import { browserLocale, LOCALES, TARGET_LOCALES } from '../../../src/ui/localize';
 
 const config = readConfigFileAndWriteSchema('lit-localize.json');
@@ -20,6 +27,11 @@ const { messages, errors } = localizer.extractSourceMessages();
 const { translations } = localizer.readTranslationsSync();
 const built: Record<string, Record<string, unknown>> = { nb, de, da };
 const sourceIds = messages.map((m) => m.name).sort();
+const parts: Record<string, { first: object; rest: object }> = {
+  nb: { first: nbFirst.templates, rest: nbRest.templates },
+  de: { first: deFirst.templates, rest: deRest.templates },
+  da: { first: daFirst.templates, rest: daRest.templates },
+};
 
 describe('the translations', () => {
   it('are read from a source with no localization errors', () => {
@@ -40,6 +52,22 @@ describe('the translations', () => {
       expect(Object.keys(built[locale]).sort(), `${locale} needs npm run i18n`).toEqual(sourceIds);
     });
   }
+
+  it("come in two parts per language: the first screen's words first, then the rest", () => {
+    // Fails when the parts are not current (`npm run i18n`) or a first-screen message has none.
+    execFileSync('node', ['scripts/split-locales.mjs', '--check'], { stdio: 'pipe' });
+    const startGame = messages.find((m) => m.contents.join('') === 'Start game')?.name;
+    const historyLine = messages.find((m) => m.contents.join('') === 'No claims yet.')?.name;
+    for (const locale of TARGET_LOCALES) {
+      const { first, rest } = parts[locale];
+      const firstIds = Object.keys(first);
+      expect(firstIds.filter((id) => id in rest)).toEqual([]);
+      expect({ ...first, ...rest }).toEqual(built[locale]);
+      expect(firstIds).toContain(startGame);
+      expect(Object.keys(rest)).toContain(historyLine);
+      expect(firstIds.length).toBeLessThan(Object.keys(rest).length);
+    }
+  });
 
   it('keep every placeholder of the English text', () => {
     expect(localizer.validateTranslations().errors).toEqual([]);

@@ -23,6 +23,25 @@ afterAll(async () => {
   vi.unstubAllGlobals();
 });
 
+describe('whole numbers without Intl', () => {
+  // The new-game screen words its numbers without creating an Intl formatter (slow on a
+  // tablet): for whole numbers below 1000 that must write what Intl writes, in every language.
+  it.each(['en', 'nb', 'de', 'da'] as const)(
+    '%s writes and plurals them as Intl does',
+    async (locale) => {
+      await setLocale(locale);
+      const format = new Intl.NumberFormat(locale);
+      const rules = new Intl.PluralRules(locale);
+      for (let n = -999; n <= 999; n++) expect(numberText(n)).toBe(format.format(n));
+      expect(numberText(1000)).toBe(format.format(1000));
+      for (let n = 0; n <= 1000; n++) {
+        const singular = rules.select(n) === 'one';
+        expect(livesText(n) === livesText(1)).toBe(singular);
+      }
+    },
+  );
+});
+
 describe('each language', () => {
   it('English: double 4, 1 life, 2 lives, 55.6%', async () => {
     await setLocale('en');

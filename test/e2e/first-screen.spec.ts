@@ -1,0 +1,94 @@
+/**
+ * The first screen comes before the game's machinery: with no game stored, the new-game screen
+ * is ready while the session (the round machine, xstate, the game store) is still loading, and
+ * "Start game" waits for it. A stored game is never hidden behind that screen, and a lost hint
+ * (localStorage cleared, IndexedDB kept) still brings the stored game back.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, claim, openFresh, roll, saved, startGame } from './fixtures';
+
+// The service worker would serve the chunks from its cache, past `page.route`.
+test.use({ serviceWorkers: 'block' });
+
+/** Hold the session's chunk until the returned function is called. */
+async function holdSession(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/session-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+const startButton = (page: Page) => page.getByRole('button', { name: 'Start game' });
+
+test('the new-game screen is ready before the session loads; Start game waits for it', async ({
+  page,
+}) => {
+  const release = await holdSession(page);
+  await page.goto('/');
+  await expect(startButton(page)).toBeEnabled();
+  await page.locator('mia-new-game input').first().fill('Ann');
+  await startButton(page).click();
+  // Nothing starts without the session: the new-game screen stays, nothing is lost.
+  await expect(page.locator('mia-new-game input').first()).toHaveValue('Ann');
+  release();
+  await expect(page.locator('mia-table')).toBeVisible();
+  await expect(page.locator('mia-actions')).toContainText('Ann');
+});
+
+test('a stored game shows after a reload without the new-game screen in between', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await startGame(page, ['Erik', 'Snorri'], 'longhall');
+  await roll(page);
+  await claim(page, 54);
+  await saved(page);
+
+  // Every element the app ever shows is recorded from the start of the reload.
+  await page.addInitScript(() => {
+    const seen = new Set<string>();
+    (window as unknown as { seen: Set<string> }).seen = seen;
+    const define = customElements.define.bind(customElements);
+    customElements.define = (name, constructor, options) => {
+      const connected = constructor.prototype.connectedCallback as (() => void) | undefined;
+      constructor.prototype.connectedCallback = function (this: HTMLElement) {
+        seen.add(name);
+        connected?.call(this);
+      };
+      define(name, constructor, options);
+    };
+  });
+  const release = await holdSession(page);
+  await page.reload();
+  await expect(page.locator('mia-app')).toContainText('Opening the table');
+  release();
+  await expect(page.getByTestId('standing')).toHaveText('54');
+  const seen = await page.evaluate(() => [...(window as unknown as { seen: Set<string> }).seen]);
+  expect(seen).toContain('mia-table');
+  expect(seen).not.toContain('mia-new-game');
+});
+
+test('with the hint lost, the stored game still comes back, and a quick Start game waits for it', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await startGame(page, ['Erik', 'Snorri'], 'longhall');
+  await roll(page);
+  await claim(page, 61);
+  await saved(page);
+  await page.evaluate(() => localStorage.removeItem('mia-cup:game-stored'));
+
+  const release = await holdSession(page);
+  await page.reload();
+  // Without the hint the new-game screen comes first; a tap on Start game must not replace the
+  // stored game, which shows once it is read.
+  await expect(startButton(page)).toBeEnabled();
+  await startButton(page).click();
+  release();
+  await expect(page.getByTestId('standing')).toHaveText('61');
+  await expect(page.locator('mia-actions')).toContainText('Snorri');
+  await expect(page.locator('mia-actions')).not.toContainText('Player 1');
+});
