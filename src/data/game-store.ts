@@ -12,7 +12,8 @@
  *
  * - `GameStore.open()` opens the database; `load()` reads and restores the current game and
  *   never throws for bad data (see `ReadResult`); `write()` adds a game's steps;
- *   `saveSetup` / `loadSetup` remember the last players and rules.
+ *   `saveSetup` / `loadSetup` remember the last players and rules; `asideGames()` and
+ *   `forgetAside()` give the games set aside back, or let them go.
  */
 import { deleteDB, openDB, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import {
@@ -61,6 +62,8 @@ export interface OpenOptions {
   onLost?: () => void;
 }
 
+const isAside = (key: IDBValidKey): key is string =>
+  typeof key === 'string' && key.startsWith('aside:');
 const range = (id: string) => IDBKeyRange.bound([id, 0], [id, Infinity]);
 type WriteTransaction = IDBPTransaction<unknown, string[], 'readwrite'>;
 
@@ -116,17 +119,7 @@ export class GameStore {
   /** The current game as stored, head, steps and checkpoints in one record (not yet checked). */
   async readRaw(): Promise<unknown> {
     if (!this.has(GAMES)) return undefined;
-    const head: unknown = await this.db.get(GAMES, CURRENT);
-    if (typeof head !== 'object' || head === null || !this.has(STEPS)) return head;
-    const { id, schema } = head as Record<string, unknown>;
-    if (schema !== SCHEMA_VERSION || typeof id !== 'string') return head;
-    const tx = this.db.transaction([STEPS, CHECKPOINTS], 'readonly');
-    const [steps, packed] = await Promise.all([
-      tx.objectStore(STEPS).getAll(range(id)),
-      tx.objectStore(CHECKPOINTS).getAll(range(id)),
-    ]);
-    const checkpoints = await Promise.all(packed.map(unpack));
-    return { ...head, steps, checkpoints: checkpoints.filter((c) => c !== null) };
+    return this.assemble(await this.db.get(GAMES, CURRENT));
   }
 
   /** The current game, brought back (or why it cannot be). Never throws. */
@@ -212,6 +205,43 @@ export class GameStore {
       await tx.objectStore(STEPS).delete(range(old));
       await tx.objectStore(CHECKPOINTS).delete(range(old));
     }
+  }
+
+  /** The games set aside, each as one record (head, steps and checkpoints; not checked). */
+  async asideGames(): Promise<{ key: string; raw: unknown }[]> {
+    if (!this.has(GAMES)) return [];
+    const keys = (await this.db.getAllKeys(GAMES)).filter(isAside);
+    return Promise.all(
+      keys.map(async (key) => ({ key, raw: await this.assemble(await this.db.get(GAMES, key)) })),
+    );
+  }
+
+  /** Let a set-aside game go, with its steps and checkpoints. */
+  async forgetAside(key: string): Promise<void> {
+    if (!isAside(key) || this.newer) return;
+    const tx = this.db.transaction([...STORES], 'readwrite');
+    const head = (await tx.objectStore(GAMES).get(key)) as { id?: unknown } | undefined;
+    const current = (await tx.objectStore(GAMES).get(CURRENT)) as { id?: unknown } | undefined;
+    if (typeof head?.id === 'string' && head.id !== current?.id) {
+      await tx.objectStore(STEPS).delete(range(head.id));
+      await tx.objectStore(CHECKPOINTS).delete(range(head.id));
+    }
+    await tx.objectStore(GAMES).delete(key);
+    await tx.done;
+  }
+
+  /** A game's head with its steps and checkpoints, as one record (an old record as it is). */
+  private async assemble(head: unknown): Promise<unknown> {
+    if (typeof head !== 'object' || head === null || !this.has(STEPS)) return head;
+    const { id, schema } = head as Record<string, unknown>;
+    if (schema !== SCHEMA_VERSION || typeof id !== 'string') return head;
+    const tx = this.db.transaction([STEPS, CHECKPOINTS], 'readonly');
+    const [steps, packed] = await Promise.all([
+      tx.objectStore(STEPS).getAll(range(id)),
+      tx.objectStore(CHECKPOINTS).getAll(range(id)),
+    ]);
+    const checkpoints = await Promise.all(packed.map(unpack));
+    return { ...head, steps, checkpoints: checkpoints.filter((c) => c !== null) };
   }
 
   /** Store a whole record as the current game, replacing the one there (for imports and tests). */

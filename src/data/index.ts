@@ -14,10 +14,10 @@ export {
 } from './storage-state';
 export { storedBytes } from './compress';
 export { Scoreboard } from './scoreboard';
-export type { GameSession, SessionHooks, SessionOptions } from './session';
+export type { AsideGame, GameSession, SessionHooks, SessionOptions } from './session';
 export { loadSession } from './load-session';
 export { gameMayBeStored } from './game-hint';
-export { TableLock, type TableHooks } from './table-lock';
+export { TableLock, type TableEnvironment, type TableHooks } from './table-lock';
 export {
   PreferencesStore,
   PREFERENCES_KEY,

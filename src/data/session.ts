@@ -7,6 +7,7 @@
 import { createActor, type Subscription } from 'xstate';
 import {
   gameMachine,
+  readStoredGame,
   resultOf,
   type GameActor,
   type GameEvent,
@@ -32,6 +33,15 @@ export interface SessionHooks {
   onSettled(settlement: Settlement): void;
   /** A scoreboard write or the set-up's save failed (the game's own writes: `storage`). */
   onError(error: unknown): void;
+}
+
+/** A game set aside: its record for download, and what says which game it was. */
+export interface AsideGame {
+  key: string;
+  raw: unknown;
+  /** Its players, or null when the record does not read. */
+  players: string[] | null;
+  startedAt: string | null;
 }
 
 export interface SessionOptions {
@@ -151,6 +161,29 @@ export class GameSession {
       steps: this.journal?.steps.length ?? 0,
       bytesWritten: this.journal?.bytesWritten ?? 0,
     };
+  }
+
+  /**
+   * The games set aside rather than overwritten (a game another version or window stored, found
+   * when this page could not read the storage first), with their players and start when they
+   * read. Empty when storage does not work.
+   */
+  async asideGames(): Promise<AsideGame[]> {
+    const store = this.store;
+    if (!store || store.lost) return [];
+    const games = await store.asideGames().catch(() => []);
+    return games.map(({ key, raw }) => {
+      const read = readStoredGame(raw);
+      if (read.kind !== 'ok') return { key, raw, players: null, startedAt: null };
+      read.actor.stop();
+      const { input, startedAt } = read.game;
+      return { key, raw, players: input.players, startedAt: startedAt ?? null };
+    });
+  }
+
+  /** Let a set-aside game go for good. */
+  async forgetAside(key: string): Promise<void> {
+    await this.store?.forgetAside(key);
   }
 
   /** The store, opened when there is none (or it was lost or failed). */

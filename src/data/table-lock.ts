@@ -1,12 +1,15 @@
 /**
  * One table per device: of all the pages (tabs, windows, the installed app) that show Mia Cup,
  * exactly one is the table and writes the game; the others wait. The table is whoever holds the
- * Web Lock `mia-cup-table`. A waiting page queues for the lock, so it becomes the table by itself
- * when the table's page closes. Taking over is a handover over a BroadcastChannel: the waiting
+ * Web Lock `mia-cup-table`. A waiting page that is visible queues for the lock, so it becomes the
+ * table by itself when the table's page closes; a hidden one (a tab in the background) queues
+ * only once it is shown, so that the table's page, reloaded, is the table again (it would lose
+ * the table to a background tab that waited). Taking over is a handover over a BroadcastChannel: the waiting
  * page asks, the table stops writing, finishes the writes it has begun and answers, and only
  * then does the new page take the lock (with `steal`, so that it gets it before any other page
  * that waits). A table that does not answer (a frozen page) loses the lock after `patience`
- * anyway: its lock's loss stops its writing too. No DOM, no words.
+ * anyway: its lock's loss stops its writing too. No words; the page is reached only through a
+ * `TableEnvironment` (tests give fakes).
  */
 
 const LOCK = 'mia-cup-table';
@@ -26,6 +29,28 @@ export interface TableHooks {
 
 type Message = { type: 'take'; from: string } | { type: 'released'; to: string };
 
+/** What the lock needs of the page: tests give fakes. */
+export interface TableEnvironment {
+  locks: LockManager | undefined;
+  channel: (() => BroadcastChannel) | null;
+  /** Whether the page is shown (not a tab in the background, not minimized). */
+  visible(): boolean;
+  /** Call `changed` whenever the page is shown or hidden. */
+  onVisibility(changed: () => void): void;
+}
+
+const pageEnvironment = (): TableEnvironment => {
+  const hasDocument = typeof document !== 'undefined';
+  return {
+    locks: typeof navigator === 'undefined' ? undefined : navigator.locks,
+    channel: typeof BroadcastChannel === 'function' ? () => new BroadcastChannel(CHANNEL) : null,
+    visible: () => !hasDocument || document.visibilityState !== 'hidden',
+    onVisibility: (changed) => {
+      if (hasDocument) document.addEventListener('visibilitychange', changed);
+    },
+  };
+};
+
 export class TableLock {
   readonly id =
     typeof crypto.randomUUID === 'function'
@@ -42,21 +67,27 @@ export class TableLock {
   constructor(
     private readonly hooks: TableHooks,
     private readonly patience = 5_000,
+    private readonly page: TableEnvironment = pageEnvironment(),
   ) {}
 
   /** Become the table if no other page is; otherwise wait for it (and report `elsewhere`). */
   async open(): Promise<void> {
-    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    const { locks } = this.page;
     if (!locks) {
       // No Web Locks (an old browser): this page is the table, as before.
       this.holding = true;
       this.hooks.onTable();
       return;
     }
-    if (typeof BroadcastChannel === 'function') {
-      this.channel = new BroadcastChannel(CHANNEL);
+    if (this.page.channel) {
+      this.channel = this.page.channel();
       this.channel.onmessage = (event: MessageEvent<Message>) => void this.receive(event.data);
     }
+    this.page.onVisibility(() => {
+      if (this.holding || this.closed) return;
+      if (this.page.visible()) this.wait();
+      else this.unqueue();
+    });
     const got = await new Promise<boolean>((answered) => {
       locks
         .request(LOCK, { ifAvailable: true }, (lock) => {
@@ -84,16 +115,15 @@ export class TableLock {
     this.post({ type: 'take', from: this.id });
     await answered;
     this.handedOver = null;
-    if (this.holding || this.closed) return;
-    this.waiting?.abort();
-    this.waiting = null;
-    navigator.locks.request(LOCK, { steal: true }, () => this.hold()).catch(() => this.lost());
+    if (this.holding || this.closed || !this.page.locks) return;
+    this.unqueue();
+    this.page.locks.request(LOCK, { steal: true }, () => this.hold()).catch(() => this.lost());
   }
 
   /** Stop taking part (the page goes away): release the table, stop waiting. */
   close(): void {
     this.closed = true;
-    this.waiting?.abort();
+    this.unqueue();
     this.release?.();
     this.channel?.close();
   }
@@ -114,12 +144,16 @@ export class TableLock {
     this.wait();
   }
 
-  /** Queue for the lock: this page becomes the table when the table's page goes away. */
+  /**
+   * Queue for the lock while the page is shown: it becomes the table when the table's page goes
+   * away. (Hidden, it queues when it is shown again.)
+   */
   private wait(): void {
-    if (this.closed || this.waiting) return;
+    const { locks } = this.page;
+    if (this.closed || this.waiting || !locks || !this.page.visible()) return;
     const waiting = new AbortController();
     this.waiting = waiting;
-    navigator.locks
+    locks
       .request(LOCK, { signal: waiting.signal }, () => {
         this.waiting = null;
         return this.hold();
@@ -131,6 +165,13 @@ export class TableLock {
           this.lost();
         },
       );
+  }
+
+  /** Leave the queue for the lock. */
+  private unqueue(): void {
+    const waiting = this.waiting;
+    this.waiting = null;
+    waiting?.abort();
   }
 
   private async receive(message: Message): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import { createContext } from '@lit/context';
 import type { GameActor } from '../game';
-import type { PreferencesStore, Scoreboard, StorageWatch } from '../data';
+import type { GameSession, PreferencesStore, Scoreboard, StorageWatch } from '../data';
 
 export const actorContext = createContext<GameActor | undefined>(Symbol('mia-game-actor'));
 export const preferencesContext = createContext<PreferencesStore | undefined>(
@@ -15,3 +15,8 @@ export const scoreboardContext = createContext<Scoreboard | undefined>(Symbol('m
 
 /** How the game's storage is doing (`GameSession.storage`). */
 export const storageContext = createContext<StorageWatch | undefined>(Symbol('mia-storage'));
+
+/** The games set aside instead of overwritten (`GameSession.asideGames`), and letting one go. */
+export const asideContext = createContext<
+  Pick<GameSession, 'asideGames' | 'forgetAside'> | undefined
+>(Symbol('mia-aside-games'));

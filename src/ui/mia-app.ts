@@ -13,7 +13,13 @@ import {
   type Preferences,
 } from '../data';
 import type { GameActor, GameInput, Unreadable } from '../game';
-import { actorContext, preferencesContext, scoreboardContext, storageContext } from './context';
+import {
+  actorContext,
+  asideContext,
+  preferencesContext,
+  scoreboardContext,
+  storageContext,
+} from './context';
 import { cupContext, type CupBinding } from './cup/cup-context';
 import type { MiaCommand, MiaCommandEvent, MiaStartEvent } from './events';
 import { loadGameOver, loadTable, withWords } from './lazy';
@@ -135,6 +141,13 @@ export class MiaApp extends LitElement {
   /** Resolves once the stored game was read (or storage failed): a new game may start. */
   private readonly loaded = new Promise<void>((resolve) => (this.markLoaded = resolve));
 
+  /** The games set aside rather than overwritten (Options lists them). */
+  @provide({ context: asideContext })
+  readonly aside: Pick<GameSession, 'asideGames' | 'forgetAside'> = {
+    asideGames: async () => (await this.getSession()).asideGames(),
+    forgetAside: async (key) => (await this.getSession()).forgetAside(key),
+  };
+
   /** How many steps the current game has and about how many bytes storing them wrote (bench). */
   storageUsage(): { steps: number; bytesWritten: number } {
     return this.session?.usage() ?? { steps: 0, bytesWritten: 0 };
@@ -215,13 +228,18 @@ export class MiaApp extends LitElement {
     this.setup = input;
     this.screen = 'game';
     // A new version that waited for the last game comes in now, with the new game stored.
-    if (this.updates.ready) void this.applyUpdate();
+    this.applyUpdate();
   }
 
-  /** Store every step so far, then let the waiting new version in. */
-  private async applyUpdate(): Promise<void> {
-    await this.session?.flush();
-    this.updates.apply();
+  /**
+   * Bring in a waiting new version once every step so far is stored and the screen shown has
+   * its code: a SKIP_WAITING sent while the old worker still serves the game-over chunk could
+   * leave the new version waiting.
+   */
+  private applyUpdate(): void {
+    if (!this.updates.ready) return;
+    const over = this.game.value?.hasTag('over');
+    void this.updates.apply(() => Promise.all([this.session?.flush(), over && loadGameOver()]));
   }
 
   private async command(command: MiaCommand): Promise<void> {
@@ -278,7 +296,7 @@ export class MiaApp extends LitElement {
     this.keeper.set(playing);
     // Table mode: the table fills the screen below the toolbar, exactly.
     this.toggleAttribute('table', playing && this.layout.table);
-    if (this.updates.ready && this.table.holding && this.betweenGames) this.updates.apply();
+    if (this.table.holding && this.betweenGames) this.applyUpdate();
     const shown = this.shown;
     if (this.screen !== 'loading' && !this.wordsPending && shown) {
       this.shown = null;

@@ -8,6 +8,7 @@ import { PreferencesController } from './preferences-controller';
 import { StorageController } from './storage-controller';
 import { baseStyles } from './styles';
 import { LayoutController } from './table/layout';
+import './mia-aside-games';
 import './mia-language-picker';
 
 /**
@@ -15,7 +16,7 @@ import './mia-language-picker';
  * (off by default), the spoken referee (and whether the device has a voice for the language),
  * table mode or one side, light or dark theme, fullscreen and the language. All are remembered
  * on this device (preferences) but fullscreen. Also says whether the browser keeps the stored
- * game for good (persistent storage).
+ * game for good (persistent storage), and lists the games set aside (`<mia-aside-games>`).
  */
 @localized()
 @customElement('mia-table-options')
@@ -158,7 +159,8 @@ export class MiaTableOptions extends LitElement {
           ${msg('Storage')}
           <span class="hint">${this.persistenceText()}</span>
         </span>
-      </div>`;
+      </div>
+      <mia-aside-games></mia-aside-games>`;
   }
 }
 

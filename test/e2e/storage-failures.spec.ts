@@ -169,6 +169,24 @@ test('an upgrade that throws: the old game stays as it was, the new one is store
   await exportHoldsEverything(page, 4);
   await retryStoresEverything(page);
   expect(await storedGameKeys(page)).toEqual(['aside:game-2', 'current']);
+
+  // Options lists the set-aside game: it downloads as it was stored, and can be let go.
+  const options = page.locator('mia-dialog-button[data-dialog="options"]');
+  await options.getByRole('button', { name: 'Options', exact: true }).click();
+  const aside = page.locator('mia-aside-games li');
+  await expect(aside).toHaveCount(1);
+  await expect(aside).toContainText('Ann, Bo, Cy, Dag, started');
+  const kept = await downloaded(page, 'Download');
+  expect(canonical(kept)).toBe(canonical(v2Rounds));
+  expect(readStoredGame(kept).kind).toBe('ok');
+  await aside.getByRole('button', { name: 'Delete' }).click();
+  await expect(aside).toHaveCount(1);
+  await aside.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(aside).toHaveCount(0);
+  expect(await storedGameKeys(page)).toEqual(['current']);
+  await page.keyboard.press('Escape');
+  await page.reload();
+  expect(await livesShown(page)).toEqual([5, 6]);
 });
 
 test('a game stored by the version before the log opens as it was, and plays on', async ({
@@ -192,4 +210,45 @@ test('a game stored by the version before the log opens as it was, and plays on'
   expect(await tableState(page)).toBe(after);
   await expect(storageMessage(page)).toHaveText('');
   void openFresh;
+});
+
+test('writes that keep failing: one message for every step, never one per step', async ({
+  page,
+}) => {
+  await injectFault(page, 'quota', false);
+  await openFresh(page);
+  await startGame(page, ['Ann', 'Bo'], 'lizumo');
+  await saved(page);
+  // Count each time the table is told that storing fails, and each message put on screen.
+  await page.evaluate(() => {
+    const counts = { told: 0, shown: 0 };
+    (window as unknown as { counts: typeof counts }).counts = counts;
+    const app = document.querySelector('mia-app')!;
+    app.storage.subscribe((state) => {
+      if (state.status.state === 'failing') counts.told += 1;
+    });
+    const status = app.shadowRoot!.querySelector('mia-storage-status')!.shadowRoot!;
+    new MutationObserver((records) => {
+      for (const node of records.flatMap((record) => [...record.addedNodes])) {
+        if (!(node instanceof Element)) continue;
+        counts.shown += node.matches('[data-problem]')
+          ? 1
+          : node.querySelectorAll('[data-problem]').length;
+      }
+    }).observe(status, { childList: true, subtree: true });
+  });
+  await setFault(page, 'quota');
+  // Seven steps, each refused.
+  await playRound(page);
+  await roll(page);
+  await claim(page, 42);
+  await liftCup(page);
+  await expectMessage(page, 'storage is full');
+  await dice(page, 4, 2);
+  await saved(page);
+  await expect(page.getByText('Not stored on this device')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(1);
+  const counts = await page.evaluate(() => (window as unknown as { counts: unknown }).counts);
+  expect(counts).toEqual({ told: 1, shown: 1 });
+  await exportHoldsEverything(page, 8);
 });

@@ -19,6 +19,18 @@ const elsewhere = (page: Page) =>
 const playHere = (page: Page) => page.getByRole('button', { name: 'Play here' });
 const claimsShown = (page: Page) => page.locator('mia-standing-claim li');
 
+/** Show or hide a page as the browser does for a tab brought to the front or sent behind. */
+async function setVisible(page: Page, visible: boolean): Promise<void> {
+  await page.evaluate((shown) => {
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (shown ? 'visible' : 'hidden'),
+    });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => !shown });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, visible);
+}
+
 test('two pages, one table: the other page takes over, and back, nothing lost or doubled', async ({
   page,
   context,
@@ -100,4 +112,38 @@ test('closing the table page lets the waiting page take the table with the lates
   await second.reload();
   expect(await livesShown(second)).toEqual([6, 5]);
   await second.close();
+});
+
+test('reloading the table page keeps the table there; a tab behind waits until it is shown', async ({
+  page,
+  context,
+}) => {
+  await openFresh(page);
+  await startGame(page, ['Ann', 'Bo'], 'lizumo');
+  await roll(page);
+  await claim(page, 54);
+  await saved(page);
+  const second = await context.newPage();
+  await second.goto('/');
+  await expect(elsewhere(second)).toBeVisible();
+  await setVisible(second, false);
+
+  // The pub's tablet reloads the page in front: it is the table again, with the game.
+  await page.reload();
+  await expect(page.getByTestId('standing')).toHaveText('54');
+  await lift(page);
+  await dice(page, 5, 4);
+  await expect(verdict(page)).toHaveText('Dice 54, claim 54: the claim holds, so Bo loses 1 life.');
+  await saved(page);
+  await expect(elsewhere(second)).toBeVisible();
+  await expect(second.locator('mia-table')).toHaveCount(0);
+
+  // The table's page closes; the tab behind takes the table once it is shown, with every step.
+  await page.close();
+  await expect(elsewhere(second)).toBeVisible();
+  await setVisible(second, true);
+  await expect(verdict(second)).toHaveText(
+    'Dice 54, claim 54: the claim holds, so Bo loses 1 life.',
+  );
+  expect(await livesShown(second)).toEqual([6, 5]);
 });

@@ -52,11 +52,14 @@ export class UpdateWatcher {
     setInterval(look, HOUR);
   }
 
-  /** Activate the waiting version: every page of this app reloads into it. */
-  apply(): void {
-    const waiting = this.registration?.waiting;
-    if (!this.ready || !waiting || this.applying) return;
+  /**
+   * Activate the waiting version: every page of this app reloads into it. `before` runs first
+   * (the app stores every step of the game); it runs once however often this is asked.
+   */
+  async apply(before?: () => Promise<unknown>): Promise<void> {
+    if (!this.ready || !this.registration?.waiting || this.applying) return;
     this.applying = true;
-    waiting.postMessage({ type: 'SKIP_WAITING' });
+    await before?.().catch(() => undefined);
+    this.registration.waiting?.postMessage({ type: 'SKIP_WAITING' });
   }
 }

@@ -142,3 +142,34 @@ describe('unreadable data', () => {
     expect(readStoredGame(await fresh.readRaw()).kind).toBe('ok');
   });
 });
+
+describe('games set aside', () => {
+  it('a game written without reading the store sets the stored one aside, whole; it can be let go', async () => {
+    const store = await openStore();
+    const first = midLift();
+    const record = recordOf(first, input, 'first');
+    await store.saveGame(record);
+    expect(await store.asideGames()).toEqual([]);
+    // Another game written over it by a page that could not read it first: set aside.
+    await store.write({
+      id: 'second',
+      head: { schema: SCHEMA_VERSION, id: 'second', input, base: null },
+      steps: [{ seq: 0, event: { type: 'ROLL' } }],
+    });
+    const aside = await store.asideGames();
+    expect(aside.map((game) => game.key)).toEqual(['aside:first']);
+    const read = readStoredGame(aside[0].raw);
+    expect(read.kind).toBe('ok');
+    if (read.kind !== 'ok') return;
+    expect(read.game.steps).toEqual(record.steps);
+    expect(read.actor.getSnapshot().context).toEqual(first.getSnapshot().context);
+
+    await store.forgetAside('aside:first');
+    expect(await store.asideGames()).toEqual([]);
+    expect((await store.loadGame()).kind).toBe('ok');
+    const db = await openDB(store['name']);
+    const keys = (await db.getAllKeys('steps')) as [string, number][];
+    db.close();
+    expect(keys.map(([id]) => id)).toEqual(['second']);
+  });
+});

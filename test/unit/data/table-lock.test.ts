@@ -1,0 +1,248 @@
+/**
+ * `TableLock` with a fake Web Locks manager and a fake BroadcastChannel: the pages of one device
+ * as several locks in one test, each with its own visibility.
+ */
+import { describe, expect, it } from 'vitest';
+import { TableLock, type TableEnvironment } from '../../../src/data';
+
+type Callback = (lock: Lock | null) => unknown;
+
+/** One exclusive lock, as `navigator.locks` grants it: queue, `ifAvailable`, `steal`, `signal`. */
+class FakeLocks {
+  private held: { fail: (error: Error) => void } | null = null;
+  private queue: (() => void)[] = [];
+
+  request(name: string, a: LockOptions | Callback, b?: Callback): Promise<unknown> {
+    const options = typeof a === 'function' ? {} : a;
+    const callback = (typeof a === 'function' ? a : b)!;
+    return new Promise((resolve, reject) => {
+      const grant = () => {
+        const held = { fail: reject };
+        this.held = held;
+        void Promise.resolve()
+          .then(() => callback({ name, mode: 'exclusive' }))
+          .then(resolve, reject)
+          .finally(() => {
+            if (this.held !== held) return; // stolen meanwhile
+            this.held = null;
+            this.queue.shift()?.();
+          });
+      };
+      if (options.steal) {
+        const old = this.held;
+        this.held = null;
+        old?.fail(new DOMException('The lock was stolen', 'AbortError'));
+        grant();
+      } else if (!this.held) {
+        grant();
+      } else if (options.ifAvailable) {
+        void Promise.resolve()
+          .then(() => callback(null))
+          .then(resolve, reject);
+      } else {
+        const entry = () => grant();
+        this.queue.push(entry);
+        options.signal?.addEventListener('abort', () => {
+          const at = this.queue.indexOf(entry);
+          if (at < 0) return;
+          this.queue.splice(at, 1);
+          reject(new DOMException('Aborted', 'AbortError'));
+        });
+      }
+    });
+  }
+}
+
+/** BroadcastChannels of one name: a message reaches every other open one, a moment later. */
+class FakeChannels {
+  private open = new Set<FakeChannel>();
+  make = (): BroadcastChannel => new FakeChannel(this.open) as unknown as BroadcastChannel;
+}
+class FakeChannel {
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  constructor(private readonly open: Set<FakeChannel>) {
+    open.add(this);
+  }
+  postMessage(data: unknown): void {
+    for (const other of this.open) {
+      if (other !== this) queueMicrotask(() => other.onmessage?.({ data } as MessageEvent));
+    }
+  }
+  close(): void {
+    this.open.delete(this);
+  }
+}
+
+/** One device: its lock manager and channels, and pages on it. */
+function device() {
+  const locks = new FakeLocks() as unknown as LockManager;
+  const channels = new FakeChannels();
+  const log: string[] = [];
+  const page = (
+    name: string,
+    options: { patience?: number; release?: () => Promise<void> } = {},
+  ) => {
+    let shown = true;
+    const listeners: (() => void)[] = [];
+    const environment: TableEnvironment = {
+      locks,
+      channel: channels.make,
+      visible: () => shown,
+      onVisibility: (changed) => listeners.push(changed),
+    };
+    /** The page's writes: only while it is the table, as the app's session does. */
+    const state = { writing: false, writes: 0 };
+    const lock = new TableLock(
+      {
+        onTable: () => {
+          state.writing = true;
+          log.push(`${name} table`);
+        },
+        onElsewhere: (taken) => log.push(`${name} elsewhere${taken ? ' (taken)' : ''}`),
+        onRelease: async () => {
+          log.push(`${name} releases`);
+          await (options.release?.() ?? Promise.resolve());
+          state.writing = false;
+          log.push(`${name} released`);
+        },
+      },
+      options.patience,
+      environment,
+    );
+    return {
+      lock,
+      state,
+      write: () => {
+        if (state.writing) state.writes += 1;
+      },
+      show: (visible: boolean) => {
+        shown = visible;
+        for (const changed of listeners) changed();
+      },
+    };
+  };
+  return { page, log };
+}
+
+/** Wait until the log says so (every step here is a promise or a message, none a timer). */
+const heard = (log: string[], line: string) => expect.poll(() => log).toContain(line);
+
+/** Every promise and message so far has run (the fakes use no timers). */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('one table per device (TableLock)', () => {
+  it('the first page is the table; a second one waits and says so', async () => {
+    const { page, log } = device();
+    const a = page('A');
+    await a.lock.open();
+    expect(a.lock.holding).toBe(true);
+    const b = page('B');
+    await b.lock.open();
+    expect(b.lock.holding).toBe(false);
+    expect(log).toEqual(['A table', 'B elsewhere']);
+  });
+
+  it('the waiting page becomes the table when the table page closes', async () => {
+    const { page, log } = device();
+    const a = page('A');
+    await a.lock.open();
+    const b = page('B');
+    await b.lock.open();
+    a.lock.close();
+    await heard(log, 'B table');
+    expect(b.lock.holding).toBe(true);
+    expect(log).toEqual(['A table', 'B elsewhere', 'B table']);
+  });
+
+  it('a hidden waiting page becomes the table only once it is shown', async () => {
+    const { page, log } = device();
+    const a = page('A');
+    await a.lock.open();
+    const b = page('B');
+    await b.lock.open();
+    b.show(false);
+    a.lock.close();
+    await settled();
+    // The table's page reloads: the page behind has left the queue, the reloaded page is the table.
+    const again = page('A again');
+    await again.lock.open();
+    expect(again.lock.holding).toBe(true);
+    expect(b.lock.holding).toBe(false);
+    b.show(true); // shown again: it queues, and waits
+    again.lock.close();
+    await heard(log, 'B table');
+    expect(log).toEqual(['A table', 'B elsewhere', 'A again table', 'B table']);
+  });
+
+  it('taking over: the table stops writing and finishes first, then the other page holds it', async () => {
+    const { page, log } = device();
+    let finish = () => {};
+    const a = page('A', { release: () => new Promise<void>((resolve) => (finish = resolve)) });
+    await a.lock.open();
+    const b = page('B');
+    await b.lock.open();
+    a.write();
+
+    const taking = b.lock.takeOver();
+    await heard(log, 'A releases');
+    // Until A's begun writes are finished, B is not the table.
+    expect(b.lock.holding).toBe(false);
+    finish();
+    await taking;
+    await heard(log, 'B table');
+    await heard(log, 'A elsewhere (taken)');
+    expect(a.lock.holding).toBe(false);
+    expect(b.lock.holding).toBe(true);
+    expect(log.indexOf('A released')).toBeLessThan(log.indexOf('B table'));
+    // The old table writes nothing more; the new one does.
+    a.write();
+    b.write();
+    expect([a.state.writes, b.state.writes]).toEqual([1, 1]);
+  });
+
+  it('the old table, taken over, waits and can take the table back', async () => {
+    const { page, log } = device();
+    const a = page('A');
+    await a.lock.open();
+    const b = page('B');
+    await b.lock.open();
+    await b.lock.takeOver();
+    await heard(log, 'A elsewhere (taken)');
+    await a.lock.takeOver();
+    await heard(log, 'B elsewhere (taken)');
+    expect(a.lock.holding).toBe(true);
+    expect(b.lock.holding).toBe(false);
+    // B waits for the table again: it gets it when A closes.
+    a.lock.close();
+    await heard(log, 'B table');
+    expect(log.filter((line) => line === 'B table')).toHaveLength(2);
+  });
+
+  it('a table that does not answer loses the table after its patience', async () => {
+    const { page, log } = device();
+    const a = page('A', { release: () => new Promise<void>(() => {}) });
+    await a.lock.open();
+    const b = page('B', { patience: 0 });
+    await b.lock.open();
+    await b.lock.takeOver();
+    await heard(log, 'B table');
+    await heard(log, 'A elsewhere (taken)');
+    expect(a.lock.holding).toBe(false);
+  });
+
+  it('without Web Locks the page is the table', async () => {
+    const log: string[] = [];
+    const lock = new TableLock(
+      {
+        onTable: () => log.push('table'),
+        onElsewhere: () => log.push('elsewhere'),
+        onRelease: () => Promise.resolve(),
+      },
+      5_000,
+      { locks: undefined, channel: null, visible: () => true, onVisibility: () => {} },
+    );
+    await lock.open();
+    expect(lock.holding).toBe(true);
+    expect(log).toEqual(['table']);
+  });
+});
