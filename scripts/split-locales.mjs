@@ -103,10 +103,8 @@ function entries(file) {
     if (!ts.isVariableStatement(statement)) continue;
     const [declaration] = statement.declarationList.declarations;
     if (declaration.name.getText() !== 'templates') continue;
-    return declaration.initializer.properties.map((p) => [
-      p.name.getText(),
-      p.initializer.getText(),
-    ]);
+    // The key as written may be quoted (lit-localize writes 's0…': before prettier runs).
+    return declaration.initializer.properties.map((p) => [p.name.text, p.initializer.getText()]);
   }
   throw new Error(`${file}: no templates`);
 }

@@ -49,7 +49,8 @@ type Screen = 'loading' | 'setup' | 'game' | 'unreadable' | 'elsewhere';
  * The app: restores the stored game (or shows the new-game screen), provides the game actor,
  * the device's preferences and the session scoreboard to the screens, applies the theme and
  * language, and carries out the commands of the toolbar and the screens. Reflects `saving`
- * while steps are being written to IndexedDB.
+ * while steps are being written to IndexedDB, and `loaded` once the stored game was read (the
+ * new-game screen may show before).
  */
 // `localized` must come before `customElement` is applied (decorators apply bottom-up): <mia-app>
 // is in the page when it is defined, so it is built at once, and would miss the language switch.
@@ -214,6 +215,7 @@ export class MiaApp extends LitElement {
       this.screen = 'setup';
     }
     this.markLoaded();
+    this.toggleAttribute('loaded', true);
   }
 
   /** "Start game" on the new-game screen, which may show before the stored game was read. */

@@ -33,6 +33,8 @@ export type Preset = 'longhall' | 'pub' | 'lizumo' | 'box' | 'norwegian';
 export async function openFresh(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Start game' })).toBeVisible();
+  // The new-game screen shows before storage is opened; the app says when it was read.
+  await expect(page.locator('mia-app')).toHaveAttribute('loaded');
 }
 
 /** Set the players (in seat order), the tradition and the opener, and start. */
