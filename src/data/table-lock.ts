@@ -37,7 +37,16 @@ export interface TableEnvironment {
   visible(): boolean;
   /** Call `changed` whenever the page is shown or hidden. */
   onVisibility(changed: () => void): void;
+  /**
+   * How long a page that finds the table taken waits for it before saying another page has it:
+   * a page being reloaded finds the lock still held by its former self for a moment. None when
+   * not given.
+   */
+  grace?: () => Promise<void>;
 }
+
+/** The page's grace (see `TableEnvironment.grace`): longer than a reload on a slow tablet. */
+const RELOAD_GRACE = 2_000;
 
 const pageEnvironment = (): TableEnvironment => {
   const hasDocument = typeof document !== 'undefined';
@@ -48,6 +57,7 @@ const pageEnvironment = (): TableEnvironment => {
     onVisibility: (changed) => {
       if (hasDocument) document.addEventListener('visibilitychange', changed);
     },
+    grace: () => new Promise((resolve) => setTimeout(resolve, RELOAD_GRACE)),
   };
 };
 
@@ -97,8 +107,11 @@ export class TableLock {
         .catch(() => this.lost());
     });
     if (!got) {
-      this.hooks.onElsewhere(false);
+      // Queue first: after a reload the lock is freed a moment later and comes to this page,
+      // which then never shows "open in another window".
       this.wait();
+      await this.page.grace?.();
+      if (!this.holding && !this.closed) this.hooks.onElsewhere(false);
     }
   }
 

@@ -80,7 +80,11 @@ function device() {
   const log: string[] = [];
   const page = (
     name: string,
-    options: { patience?: number; release?: () => Promise<void> } = {},
+    options: {
+      patience?: number;
+      release?: () => Promise<void>;
+      grace?: () => Promise<void>;
+    } = {},
   ) => {
     let shown = true;
     const listeners: (() => void)[] = [];
@@ -89,6 +93,7 @@ function device() {
       channel: channels.make,
       visible: () => shown,
       onVisibility: (changed) => listeners.push(changed),
+      grace: options.grace,
     };
     /** The page's writes: only while it is the table, as the app's session does. */
     const state = { writing: false, writes: 0 };
@@ -140,6 +145,26 @@ describe('one table per device (TableLock)', () => {
     await b.lock.open();
     expect(b.lock.holding).toBe(false);
     expect(log).toEqual(['A table', 'B elsewhere']);
+  });
+
+  it('a reloaded page whose former self still holds the table gets it, never saying elsewhere', async () => {
+    const { page, log } = device();
+    const before = page('A');
+    await before.lock.open();
+    let graceOver!: () => void;
+    const grace = new Promise<void>((resolve) => (graceOver = resolve));
+    const reloaded = page('A reloaded', { grace: () => grace });
+    const opening = reloaded.lock.open();
+    await settled();
+    before.lock.close(); // the old document goes away a moment after the new one asked
+    await heard(log, 'A reloaded table');
+    graceOver();
+    await opening;
+    expect(log).toEqual(['A table', 'A reloaded table']);
+    // A page that finds the table taken for longer than the grace says so.
+    const other = page('B', { grace: () => Promise.resolve() });
+    await other.lock.open();
+    expect(log).toEqual(['A table', 'A reloaded table', 'B elsewhere']);
   });
 
   it('the waiting page becomes the table when the table page closes', async () => {
