@@ -66,6 +66,8 @@ export class GameSession {
   /** The store's current game was read: a new game may replace it. */
   private read = false;
   private onBlocked: (() => void) | null = null;
+  /** The store's opening is blocked (by a page of an older version): `open()` goes on without. */
+  private blocked = false;
 
   private readonly openStore: (options: OpenOptions) => Promise<GameStore>;
   private readonly timers?: Timers;
@@ -82,7 +84,10 @@ export class GameSession {
 
   /** Open the store and bring back the stored game, if any. Storage that fails is no error. */
   async open(): Promise<{ setup: GameInput | null; unreadable: Unreadable | null }> {
-    const blocked = new Promise<null>((resolve) => (this.onBlocked = () => resolve(null)));
+    const blocked = new Promise<null>((resolve) => {
+      this.onBlocked = () => resolve(null);
+      if (this.blocked) resolve(null); // blocked already while opened ahead (`prepare`)
+    });
     let store: GameStore | null;
     try {
       store = await Promise.race([this.link(), blocked]);
@@ -105,6 +110,14 @@ export class GameSession {
     this.gameId = game.id ?? newGameId();
     this.adopt(loaded);
     return { setup, unreadable: null };
+  }
+
+  /**
+   * Open the store ahead of `open()` (which waits for this page to be the table): opening reads
+   * and writes nothing, so it may run while the table lock is still being asked for.
+   */
+  prepare(): void {
+    this.link().catch(() => undefined);
   }
 
   /** Start a new game (replacing the stored one) and remember its set-up. */
@@ -191,12 +204,16 @@ export class GameSession {
     if (this.store && !this.store.lost) return Promise.resolve(this.store);
     this.opening ??= this.openStore({
       onBlocked: () => {
+        this.blocked = true;
         this.onBlocked?.();
         this.storage.set({ status: { state: 'failing', problem: 'unavailable' } });
       },
       onLost: () => this.journal?.recheck(),
     })
-      .then((store) => (this.store = store))
+      .then((store) => {
+        this.blocked = false;
+        return (this.store = store);
+      })
       .finally(() => (this.opening = null));
     return this.opening;
   }

@@ -171,7 +171,10 @@ export class MiaApp extends LitElement {
     window.addEventListener('hashchange', this.followUrl);
     this.apply(this.preferences.value);
     // A stored game: its session and table load at once, beside IndexedDB opening.
-    if (this.screen === 'loading') void Promise.all([this.getSession(), loadTable()]);
+    if (this.screen === 'loading') {
+      void this.getSession().then((session) => session.prepare());
+      void loadTable();
+    }
     void this.table.open();
     // The service worker (and its precaching of every chunk) comes after the first screen.
     void this.opened
