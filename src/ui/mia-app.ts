@@ -241,10 +241,15 @@ export class MiaApp extends LitElement {
    * its code: a SKIP_WAITING sent while the old worker still serves the game-over chunk could
    * leave the new version waiting.
    */
+  /** The code of the screen shown, when it is loaded lazily (the table, the end of a game). */
+  private async loadScreen(): Promise<void> {
+    if (this.screen !== 'game') return;
+    await (this.game.value?.hasTag('over') ? loadGameOver() : loadTable());
+  }
+
   private applyUpdate(): void {
     if (!this.updates.ready) return;
-    const over = this.game.value?.hasTag('over');
-    void this.updates.apply(() => Promise.all([this.session?.flush(), over && loadGameOver()]));
+    void this.updates.apply(() => Promise.all([this.session?.flush(), this.loadScreen()]));
   }
 
   private async command(command: MiaCommand): Promise<void> {
@@ -306,10 +311,8 @@ export class MiaApp extends LitElement {
     if (this.screen !== 'loading' && !this.wordsPending && shown) {
       this.shown = null;
       // A lazily loaded screen (the table, the end of a game) counts once it is loaded.
-      const over = !!this.game.value?.hasTag('over');
-      const loaded = this.screen !== 'game' ? null : over ? loadGameOver() : loadTable();
       const paint = () => requestAnimationFrame(() => setTimeout(shown));
-      void Promise.resolve(loaded).then(paint, paint);
+      void this.loadScreen().then(paint, paint);
     }
   }
 
