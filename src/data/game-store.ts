@@ -15,7 +15,7 @@
  *   `saveSetup` / `loadSetup` remember the last players and rules; `asideGames()` and
  *   `forgetAside()` give the games set aside back, or let them go.
  */
-import { deleteDB, openDB, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import { deleteDB, openDB, wrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import {
   SCHEMA_VERSION,
   decodeSetup,
@@ -28,8 +28,9 @@ import {
   type StoredGame,
 } from '../game';
 import { storedBytes, unpack, type Packed } from './compress';
+import { DB_NAME } from './early-open';
 
-export const DB_NAME = 'mia-cup';
+export { DB_NAME };
 /** The IndexedDB version (object stores); a newer one was written by a newer app. 2: steps. */
 const DB_VERSION = 2;
 const GAMES = 'games';
@@ -60,6 +61,8 @@ export interface OpenOptions {
   onBlocked?: () => void;
   /** The connection was closed from outside (the data was cleared, or a newer app opens it). */
   onLost?: () => void;
+  /** A connection opened ahead (`openEarly`): taken over when it is at this app's version. */
+  early?: Promise<IDBDatabase | null>;
 }
 
 const isAside = (key: IDBValidKey): key is string =>
@@ -87,6 +90,19 @@ export class GameStore {
       store.db.close();
       options.onLost?.();
     };
+    const early = await options.early;
+    if (
+      early &&
+      early.version === DB_VERSION &&
+      STORES.every((s) => early.objectStoreNames.contains(s))
+    ) {
+      early.onversionchange = null;
+      early.addEventListener('versionchange', lose);
+      early.addEventListener('close', lose);
+      store = new GameStore(name, wrap(early), false);
+      return store;
+    }
+    early?.close(); // an older database: opened again below, to be upgraded
     try {
       const db = await openDB(name, DB_VERSION, {
         upgrade(database, _old, _new, transaction) {

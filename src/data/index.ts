@@ -3,7 +3,8 @@
  * preferences are kept (IndexedDB, localStorage), and the game session that ties a running
  * game to its store. No DOM, no words. The UI uses only these exports.
  */
-export { GameStore, DB_NAME, type GameHead, type OpenOptions, type WriteBatch } from './game-store';
+export { GameStore, type GameHead, type OpenOptions, type WriteBatch } from './game-store';
+export { DB_NAME, openEarly } from './early-open';
 export { GameJournal, CHECKPOINT_EVERY, type Timers } from './game-journal';
 export {
   StorageWatch,

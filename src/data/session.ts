@@ -50,6 +50,8 @@ export interface SessionOptions {
   timers?: Timers;
   /** Where the storage state is told (default: a watch of its own). */
   storage?: StorageWatch;
+  /** The database opened ahead (`openEarly`), for the store's first opening. */
+  early?: Promise<IDBDatabase | null>;
 }
 
 export class GameSession {
@@ -71,6 +73,7 @@ export class GameSession {
 
   private readonly openStore: (options: OpenOptions) => Promise<GameStore>;
   private readonly timers?: Timers;
+  private early?: Promise<IDBDatabase | null>;
 
   constructor(
     private readonly hooks: SessionHooks,
@@ -79,6 +82,7 @@ export class GameSession {
   ) {
     this.openStore = options.openStore ?? ((open) => GameStore.open(undefined, open));
     this.timers = options.timers;
+    this.early = options.early;
     this.storage = options.storage ?? new StorageWatch();
   }
 
@@ -202,7 +206,10 @@ export class GameSession {
   /** The store, opened when there is none (or it was lost or failed). */
   private link(): Promise<GameStore> {
     if (this.store && !this.store.lost) return Promise.resolve(this.store);
+    const early = this.early;
+    this.early = undefined; // a connection opened ahead serves the first opening only
     this.opening ??= this.openStore({
+      early,
       onBlocked: () => {
         this.blocked = true;
         this.onBlocked?.();

@@ -51,7 +51,9 @@ const RELOAD_GRACE = 2_000;
 const pageEnvironment = (): TableEnvironment => {
   const hasDocument = typeof document !== 'undefined';
   return {
-    locks: typeof navigator === 'undefined' ? undefined : navigator.locks,
+    get locks() {
+      return typeof navigator === 'undefined' ? undefined : navigator.locks;
+    },
     channel: typeof BroadcastChannel === 'function' ? () => new BroadcastChannel(CHANNEL) : null,
     visible: () => !hasDocument || document.visibilityState !== 'hidden',
     onVisibility: (changed) => {
@@ -82,6 +84,7 @@ export class TableLock {
 
   /** Become the table if no other page is; otherwise wait for it (and report `elsewhere`). */
   async open(): Promise<void> {
+    if (this.closed) return;
     const { locks } = this.page;
     if (!locks) {
       // No Web Locks (an old browser): this page is the table, as before.

@@ -1,6 +1,6 @@
 /**
  * What is not on the first screen (the new-game screen) loads when it is first shown, and is
- * precached for offline: the table with its cup panels, and the end of a game with the
+ * precached for offline: the table, its cup panels (after it), and the end of a game with the
  * statistics, the chart and the scoreboard. The toolbar's dialogs load their own contents
  * (`mia-toolbar.ts`). An element rendered before its module is loaded upgrades when the module
  * arrives. Every such module loads after the rest of the language's words (`allWords`), so it
@@ -13,11 +13,11 @@ export const withWords = <T>(load: () => Promise<T>): Promise<T> => allWords().t
 
 export const loadGameOver = () => withWords(() => import('./mia-game-over'));
 
-export const loadTable = () =>
-  withWords(() =>
-    Promise.all([
-      import('./mia-table'),
-      import('./cup/mia-cup-panel'),
-      import('./cup/mia-sim-cup'),
-    ]),
-  );
+export const loadTable = () => withWords(() => import('./mia-table'));
+
+/**
+ * The table's cup panels (with the cup's code) load once the table is up: they show nothing
+ * before the cup is set up, which `main.ts` does after the first screen.
+ */
+export const loadCupPanels = () =>
+  withWords(() => Promise.all([import('./cup/mia-cup-panel'), import('./cup/mia-sim-cup')]));

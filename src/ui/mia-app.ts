@@ -9,6 +9,7 @@ import {
   TableLock,
   gameMayBeStored,
   loadSession,
+  openEarly,
   type GameSession,
   type Preferences,
 } from '../data';
@@ -22,7 +23,7 @@ import {
 } from './context';
 import { cupContext, type CupBinding } from './cup/cup-context';
 import type { MiaCommand, MiaCommandEvent, MiaStartEvent } from './events';
-import { loadGameOver, loadTable, withWords } from './lazy';
+import { loadCupPanels, loadGameOver, loadTable, withWords } from './lazy';
 import { GameController } from './game-controller';
 import { getLocale, localeFor, speak } from './localize';
 import { cue, cueOf } from './platform/cues';
@@ -123,6 +124,8 @@ export class MiaApp extends LitElement {
   readonly storage = new StorageWatch();
 
   private session: GameSession | null = null;
+  /** With a game stored, the database opens while the session's code loads. */
+  private early?: Promise<IDBDatabase | null>;
   private sessionLoaded: Promise<GameSession> | null = null;
   /** The session, loaded on first use (a chunk of its own: the round machine and its store). */
   private getSession(): Promise<GameSession> {
@@ -134,7 +137,7 @@ export class MiaApp extends LitElement {
         onError: (error) => console.warn('Mia Cup could not save:', error),
       },
       this.scoreboard,
-      { storage: this.storage },
+      { storage: this.storage, early: this.early },
     ).then((session) => (this.session = session));
     return this.sessionLoaded;
   }
@@ -172,10 +175,13 @@ export class MiaApp extends LitElement {
     this.apply(this.preferences.value);
     // A stored game: its session and table load at once, beside IndexedDB opening.
     if (this.screen === 'loading') {
+      this.early ??= openEarly();
       void this.getSession().then((session) => session.prepare());
       void loadTable();
     }
-    void this.table.open();
+    // With no game stored, whether this page is the table is asked after the first screen.
+    if (this.screen === 'loading') void this.table.open();
+    else void this.opened.then(() => this.table.open());
     // The service worker (and its precaching of every chunk) comes after the first screen.
     void this.opened
       .then(() => this.updates.start())
@@ -360,6 +366,7 @@ export class MiaApp extends LitElement {
           return html`<mia-game-over></mia-game-over>`;
         }
         void loadTable();
+        void this.opened.then(loadCupPanels);
         return html`<mia-table>
           <mia-cup-panel slot="cup"></mia-cup-panel>
           <mia-sim-cup slot="cup"></mia-sim-cup>

@@ -24,12 +24,11 @@ export class MiaLanguagePicker extends LitElement {
         display: inline-flex;
         align-items: center;
         gap: 12px;
-        font-weight: 650;
-        font-size: 1.2rem;
+        font-weight: 700;
       }
       select {
         font: inherit;
-        font-weight: 650;
+        font-weight: 700;
         min-height: 56px;
         padding: 0 10px;
         border-radius: var(--radius);

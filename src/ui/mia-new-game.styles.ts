@@ -45,7 +45,7 @@ export const newGameStyles = css`
     align-items: center;
   }
   .num {
-    font-weight: 800;
+    font-weight: 700;
     color: var(--muted);
     text-align: right;
   }
@@ -79,7 +79,6 @@ export const newGameStyles = css`
     gap: 4px;
   }
   .traditions .summary {
-    font-weight: 500;
     font-size: 0.95rem;
   }
   .problems {
@@ -102,14 +101,13 @@ export const newGameStyles = css`
   }
   .limit {
     color: var(--muted);
-    font-size: 0.95rem;
     font-variant-numeric: tabular-nums;
     min-width: 3.6em;
     text-align: right;
   }
   .limit.full {
     color: var(--warn-text);
-    font-weight: 800;
+    font-weight: 700;
   }
   .count {
     margin: 0;

@@ -40,13 +40,13 @@ export class MiaToolbar extends LitElement {
         border-bottom: 2px solid var(--line);
       }
       h1 {
-        font-size: 1.3rem;
+        font-size: 1.4rem;
         margin-right: auto;
         letter-spacing: 0.02em;
       }
       button {
         min-height: 56px;
-        font-size: 1.05rem;
+        font-size: 1rem;
         padding: 0 13px;
       }
       button.undo {
@@ -58,7 +58,7 @@ export class MiaToolbar extends LitElement {
       }
       @media (max-width: 900px) {
         h1 {
-          font-size: 1.1rem;
+          font-size: 1rem;
         }
       }
       .spacer {

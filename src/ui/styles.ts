@@ -18,7 +18,7 @@ export const baseStyles = css`
   }
   button {
     font: inherit;
-    font-weight: 650;
+    font-weight: 700;
     min-height: 56px;
     min-width: 56px;
     padding: 0 18px;
@@ -47,17 +47,15 @@ export const baseStyles = css`
     background: var(--accent);
     border-color: var(--accent);
     color: var(--on-accent);
-    font-weight: 800;
   }
   button.danger {
     background: var(--danger);
     border-color: var(--danger);
     color: var(--on-danger);
-    font-weight: 800;
   }
   button.big {
     min-height: 96px;
-    font-size: 1.5rem;
+    font-size: 1.4rem;
     padding: 0 28px;
   }
   h1,
