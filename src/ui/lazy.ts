@@ -21,3 +21,18 @@ export const loadTable = () => withWords(() => import('./mia-table'));
  */
 export const loadCupPanels = () =>
   withWords(() => Promise.all([import('./cup/mia-cup-panel'), import('./cup/mia-sim-cup')]));
+
+/** The new-game screen's sections below the players (seats, rules, cup): after its first paint. */
+export const loadNewGameRest = () =>
+  withWords(() =>
+    Promise.all([
+      import('./table/mia-seating'),
+      import('./mia-rule-settings'),
+      import('./cup/mia-cup-choice'),
+    ]),
+  );
+
+/** What few tables ever see: another window has the table, the saved game is unreadable. */
+export const loadElsewhere = () => withWords(() => import('./mia-elsewhere'));
+export const loadUnreadable = () => withWords(() => import('./mia-unreadable'));
+export const loadUpdateBar = () => withWords(() => import('./mia-update-bar'));

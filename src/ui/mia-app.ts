@@ -23,11 +23,17 @@ import {
 } from './context';
 import { cupContext, type CupBinding } from './cup/cup-context';
 import type { MiaCommand, MiaCommandEvent, MiaStartEvent } from './events';
-import { loadCupPanels, loadGameOver, loadTable, withWords } from './lazy';
+import {
+  loadCupPanels,
+  loadElsewhere,
+  loadGameOver,
+  loadTable,
+  loadUnreadable,
+  loadUpdateBar,
+  withWords,
+} from './lazy';
 import { GameController } from './game-controller';
 import { getLocale, localeFor, speak } from './localize';
-import { cue, cueOf } from './platform/cues';
-import { downloadJson, stampedName } from './platform/files';
 import { applyTheme } from './platform/theme';
 import { UpdateWatcher } from './platform/updates';
 import { ScreenKeeper } from './platform/wake-lock';
@@ -37,12 +43,9 @@ import { ShortcutsController } from './shortcuts';
 import { LayoutController } from './table/layout';
 import { baseStyles } from './styles';
 import { appStyles } from './mia-app.styles';
-import './mia-elsewhere';
 import './mia-new-game';
 import './mia-storage-status';
 import './mia-toolbar';
-import './mia-unreadable';
-import './mia-update-bar';
 
 type Screen = 'loading' | 'setup' | 'game' | 'unreadable' | 'elsewhere';
 
@@ -129,11 +132,15 @@ export class MiaApp extends LitElement {
   private sessionLoaded: Promise<GameSession> | null = null;
   /** The session, loaded on first use (a chunk of its own: the round machine and its store). */
   private getSession(): Promise<GameSession> {
-    this.sessionLoaded ??= loadSession(
+    if (this.sessionLoaded) return this.sessionLoaded;
+    // The sounds of settled rounds load beside the session, long before the first one.
+    const cues = import('./platform/cues');
+    this.sessionLoaded = loadSession(
       {
         onActor: (actor) => (this.actor = actor ?? undefined),
         onSaving: (saving) => this.toggleAttribute('saving', saving),
-        onSettled: (settlement) => cue(cueOf(settlement), this.preferences.value.muted),
+        onSettled: (settlement) =>
+          void cues.then(({ cue, cueOf }) => cue(cueOf(settlement), this.preferences.value.muted)),
         onError: (error) => console.warn('Mia Cup could not save:', error),
       },
       this.scoreboard,
@@ -271,6 +278,7 @@ export class MiaApp extends LitElement {
         if (actor?.getSnapshot().can({ type: 'UNDO' })) actor.send({ type: 'UNDO' });
         break;
       case 'export':
+        const { downloadJson, stampedName } = await import('./platform/files');
         if (this.screen === 'unreadable') {
           downloadJson(stampedName('mia-cup-unreadable'), this.unreadable?.raw ?? null);
         } else {
@@ -341,10 +349,12 @@ export class MiaApp extends LitElement {
     }
     switch (this.screen) {
       case 'elsewhere':
+        void loadElsewhere();
         return html`<mia-elsewhere ?taken=${this.taken} ?asked=${this.takingOver}></mia-elsewhere>`;
       case 'loading':
         return html`<p class="loading">${msg('Opening the table…')}</p>`;
       case 'unreadable':
+        void loadUnreadable();
         return html`<mia-unreadable
           reason=${this.unreadable?.reason ?? 'corrupt'}
         ></mia-unreadable>`;
@@ -374,6 +384,11 @@ export class MiaApp extends LitElement {
     }
   }
 
+  private updateBar(onCommand: (e: MiaCommandEvent) => void) {
+    void loadUpdateBar();
+    return html`<mia-update-bar @mia-command=${onCommand}></mia-update-bar>`;
+  }
+
   override render() {
     if (this.wordsPending) return nothing;
     const onCommand = (e: MiaCommandEvent) => {
@@ -387,7 +402,7 @@ export class MiaApp extends LitElement {
           @mia-command=${onCommand}
         ></mia-toolbar>
         <mia-storage-status @mia-command=${onCommand}></mia-storage-status>
-        ${this.updates.ready && this.inGame ? html`<mia-update-bar @mia-command=${onCommand}></mia-update-bar>` : null}
+        ${this.updates.ready && this.inGame ? this.updateBar(onCommand) : null}
       </header>
       <main @mia-command=${onCommand}>${this.renderScreen()}</main>`;
   }

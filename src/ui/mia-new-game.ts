@@ -13,14 +13,12 @@ import {
 } from '../game';
 import { seatingFor, type RuleSet, type Side } from '../rules';
 import { fire, type MiaRulesEvent, type MiaSeatingEvent } from './events';
+import { loadNewGameRest } from './lazy';
 import { LayoutController } from './table/layout';
-import './table/mia-seating';
 import { baseStyles } from './styles';
 import { newGameStyles } from './mia-new-game.styles';
 import { gameText } from './text/codes';
 import { presetName, presetSummary } from './text/rules';
-import './mia-rule-settings';
-import './cup/mia-cup-choice';
 import './mia-language-picker';
 
 let nextId = 0;
@@ -51,12 +49,18 @@ export class MiaNewGame extends LitElement {
   private layout = new LayoutController(this);
   /**
    * What lies below the first screenful (seats, tradition, settings, cup) is filled in just
-   * after the first paint: the screen and its "Start game" are ready sooner on a slow tablet.
+   * after the first paint, its elements' code loaded then: the screen and its "Start game" are
+   * ready sooner on a slow tablet.
    */
   @state() private whole = false;
 
   protected override firstUpdated(): void {
-    requestAnimationFrame(() => setTimeout(() => (this.whole = true)));
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        this.whole = true;
+        void loadNewGameRest();
+      }),
+    );
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
