@@ -4,7 +4,7 @@
 // one button, with the same service-worker set-up). Prints each figure, its ratio and its goal
 // (issue 13). Every figure is the median of several runs.
 //
-//   MIA_BENCH_RUNS   start-up runs per page (default 5)
+//   MIA_BENCH_RUNS   start-up runs per page (default 9)
 //   MIA_BENCH_GAMES  played games for tap-to-paint (default 3)
 //   MIA_BENCH_ROUNDS rounds per played game (default 150)
 //   MIA_BENCH_ONLY   'startup' to measure only the start-up figures (cold, warm, restore, first load)
@@ -17,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { findChromium } from './find-chromium.mjs';
 
-const RUNS = Number(process.env.MIA_BENCH_RUNS ?? 5);
+const RUNS = Number(process.env.MIA_BENCH_RUNS ?? 9);
 const GAMES = Number(process.env.MIA_BENCH_GAMES ?? 3);
 const ROUNDS = Number(process.env.MIA_BENCH_ROUNDS ?? 150);
 const THROTTLE = 4;

@@ -1,9 +1,9 @@
 /**
  * The page's one session scoreboard. It opens its store (`ScoreboardStore`, loaded with its
- * IndexedDB code only then) on first use, retrying a failed open, and tells its subscribers
+ * IndexedDB code only then, as is the scoring) on first use, retrying a failed open, and tells its subscribers
  * after every change.
  */
-import { scoreboard, type GameResultRecord, type ScoreLine } from '../game';
+import type { GameResultRecord, ScoreLine } from '../game';
 import type { ScoreboardStore } from './scoreboard-store';
 
 const openStore = async (): Promise<ScoreboardStore> =>
@@ -25,7 +25,11 @@ export class Scoreboard {
 
   /** The scoreboard of these players, best first. */
   async lines(players: readonly string[]): Promise<ScoreLine[]> {
-    return scoreboard(await (await this.opened()).results(players), players);
+    const [{ scoreboard }, store] = await Promise.all([
+      import('../game/scoreboard'),
+      this.opened(),
+    ]);
+    return scoreboard(await store.results(players), players);
   }
 
   record(result: GameResultRecord): Promise<void> {
