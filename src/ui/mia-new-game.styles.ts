@@ -79,6 +79,7 @@ export const newGameStyles = css`
     gap: 4px;
   }
   .traditions .summary {
+    font-weight: 400;
     font-size: 0.95rem;
   }
   .problems {

@@ -131,7 +131,10 @@ test.describe('table mode', () => {
     await history.getByRole('button', { name: 'History' }).focus();
     await page.keyboard.press('Enter');
     await expect(history.locator('dialog')).toHaveAttribute('data-facing', '0');
+    // Open (its content shown), not only turned, before Escape closes it.
+    await expect(page.locator('mia-history')).toBeVisible();
     await page.keyboard.press('Escape');
+    await expect(page.locator('mia-history')).toBeHidden();
     for (const name of ['Rules', 'Stats', 'Options']) {
       await page.getByRole('button', { name, exact: true }).click();
       const dialog = page.getByRole('dialog', { name });

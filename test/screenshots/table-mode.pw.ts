@@ -3,7 +3,7 @@
  * screenshots/table-*.png (`npm run screenshots`): the new-game seating, a claim facing the
  * player to act, the dice of a lift and the verdict, for a person to look at.
  */
-import { test, expect, claim, dice, lift, openFresh, roll, startGame } from '../e2e/fixtures';
+import { test, expect, claim, dice, lift, openFresh, peek, roll, startGame } from '../e2e/fixtures';
 
 const SIZES = [
   { width: 1024, height: 768 },
@@ -43,7 +43,7 @@ for (const size of SIZES) {
       });
       await roll(page);
       await claim(page, 54);
-      await roll(page);
+      await peek(page); // in the pub tradition a believer looks before claiming
       await claim(page, 61);
       await shot('2-facing');
       await lift(page);
