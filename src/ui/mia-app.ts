@@ -278,16 +278,7 @@ export class MiaApp extends LitElement {
         if (actor?.getSnapshot().can({ type: 'UNDO' })) actor.send({ type: 'UNDO' });
         break;
       case 'export':
-        const { downloadJson, stampedName } = await import('./platform/files');
-        if (this.screen === 'unreadable') {
-          downloadJson(stampedName('mia-cup-unreadable'), this.unreadable?.raw ?? null);
-        } else {
-          const record = this.session?.record();
-          if (actor && record) {
-            const { gameLog } = await withWords(() => import('./export-log'));
-            downloadJson(stampedName('mia-cup-game'), gameLog(actor, record));
-          }
-        }
+        await this.download(actor);
         break;
       case 'retry-storage':
         this.session?.retry();
@@ -302,6 +293,20 @@ export class MiaApp extends LitElement {
       case 'rematch':
         if (this.session?.input) this.start(this.session.input);
         break;
+    }
+  }
+
+  /** The game's log, or the unreadable record as it was stored. */
+  private async download(actor: GameActor | undefined): Promise<void> {
+    const { downloadJson, stampedName } = await import('./platform/files');
+    if (this.screen === 'unreadable') {
+      downloadJson(stampedName('mia-cup-unreadable'), this.unreadable?.raw ?? null);
+      return;
+    }
+    const record = this.session?.record();
+    if (actor && record) {
+      const { gameLog } = await withWords(() => import('./export-log'));
+      downloadJson(stampedName('mia-cup-game'), gameLog(actor, record));
     }
   }
 
