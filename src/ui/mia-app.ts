@@ -180,15 +180,17 @@ export class MiaApp extends LitElement {
     super.connectedCallback();
     window.addEventListener('hashchange', this.followUrl);
     this.apply(this.preferences.value);
-    // A stored game: its session and table load at once, beside IndexedDB opening.
     if (this.screen === 'loading') {
+      // A stored game: the database, its session and the table load at once, and the table
+      // lock is asked for beside them.
       this.early ??= openEarly();
       void this.getSession().then((session) => session.prepare());
       void loadTable();
+      void this.table.open();
+    } else {
+      // No game stored: whether this page is the table is asked after the first screen.
+      void this.opened.then(() => this.table.open());
     }
-    // With no game stored, whether this page is the table is asked after the first screen.
-    if (this.screen === 'loading') void this.table.open();
-    else void this.opened.then(() => this.table.open());
     // The service worker (and its precaching of every chunk) comes after the first screen.
     void this.opened
       .then(() => this.updates.start())
