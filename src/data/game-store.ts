@@ -30,7 +30,6 @@ import {
 import { storedBytes, unpack, type Packed } from './compress';
 import { DB_NAME } from './early-open';
 
-export { DB_NAME };
 /** The IndexedDB version (object stores); a newer one was written by a newer app. 2: steps. */
 const DB_VERSION = 2;
 const GAMES = 'games';

@@ -1,7 +1,7 @@
 /**
  * The page's one session scoreboard. It opens its store (`ScoreboardStore`, loaded with its
- * IndexedDB code only then, as is the scoring) on first use, retrying a failed open, and tells its subscribers
- * after every change.
+ * IndexedDB code only then, as is the scoring) on first use, retrying a failed open, and tells
+ * its subscribers after every change.
  */
 import type { GameResultRecord, ScoreLine } from '../game';
 import type { ScoreboardStore } from './scoreboard-store';

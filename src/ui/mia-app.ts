@@ -130,6 +130,8 @@ export class MiaApp extends LitElement {
   /** With a game stored, the database opens while the session's code loads. */
   private early?: Promise<IDBDatabase | null>;
   private sessionLoaded: Promise<GameSession> | null = null;
+  /** The table's cup panels, asked for once the table is first shown. */
+  private cupPanels: Promise<unknown> | null = null;
   /** The session, loaded on first use (a chunk of its own: the round machine and its store). */
   private getSession(): Promise<GameSession> {
     if (this.sessionLoaded) return this.sessionLoaded;
@@ -383,7 +385,7 @@ export class MiaApp extends LitElement {
           return html`<mia-game-over></mia-game-over>`;
         }
         void loadTable();
-        void this.opened.then(loadCupPanels);
+        this.cupPanels ??= this.opened.then(loadCupPanels);
         return html`<mia-table>
           <mia-cup-panel slot="cup"></mia-cup-panel>
           <mia-sim-cup slot="cup"></mia-sim-cup>
