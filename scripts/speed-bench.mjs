@@ -303,19 +303,16 @@ const warmBase = m(runs.base, (r) => r.warm.ready);
 const restoreApp = m(runs.app, (r) => r.restore.ready);
 const tbtApp = m(runs.app, (r) => r.cold.blocking);
 const tbtBase = m(runs.base, (r) => r.cold.blocking);
-/** The lowest and highest ratio of a single run (app and baseline started one after the other). */
-const spread = (pickApp, pickBase) => {
+/**
+ * The lowest and highest ratio of a single run (app and baseline started one after the other);
+ * `pickBase` defaults to the same figure of the baseline.
+ */
+const spread = (pickApp, pickBase = pickApp) => {
   const ratios = runs.app.map((run, i) => pickApp(run) / pickBase(runs.base[i]));
   return `runs ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}x`;
 };
-const coldSpread = spread(
-  (r) => r.cold.ready,
-  (r) => r.cold.ready,
-);
-const warmSpread = spread(
-  (r) => r.warm.ready,
-  (r) => r.warm.ready,
-);
+const coldSpread = spread((r) => r.cold.ready);
+const warmSpread = spread((r) => r.warm.ready);
 const restoreSpread = spread(
   (r) => r.restore.ready,
   (r) => r.warm.ready,
