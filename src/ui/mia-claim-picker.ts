@@ -16,8 +16,11 @@ export class MiaClaimPicker extends LitElement {
   static override styles = [
     baseStyles,
     css`
+      /* The buttons and their numbers scale with the width they are given (cqi: 1 % of it):
+         a turned frame in table mode may give the claims half a tablet's width. */
       :host {
         display: block;
+        container-type: inline-size;
       }
       ol {
         list-style: none;
@@ -25,15 +28,17 @@ export class MiaClaimPicker extends LitElement {
         padding: 0;
         display: grid;
         grid-template-columns: repeat(var(--picker-columns, 7), minmax(0, 1fr));
-        gap: 10px;
+        gap: clamp(6px, 1.7cqi, 10px);
       }
       button {
         width: 100%;
-        min-height: 76px;
-        padding: 4px;
-        font-size: 2rem;
+        min-width: 0;
+        min-height: clamp(56px, 13cqi, 76px);
+        padding: 4px 2px;
+        font-size: clamp(1.3rem, 5.4cqi, 2rem);
         font-weight: 800;
         font-variant-numeric: tabular-nums;
+        white-space: nowrap;
         display: flex;
         flex-direction: column;
         align-items: center;
@@ -58,11 +63,19 @@ export class MiaClaimPicker extends LitElement {
         outline-offset: 2px;
       }
       .tag {
-        font-size: 0.8rem;
+        max-width: 100%;
+        overflow: hidden;
+        font-size: clamp(0.55rem, 2cqi, 0.8rem);
         font-weight: 700;
         letter-spacing: 0.04em;
         text-transform: uppercase;
         margin-top: 4px;
+      }
+      @container (max-width: 520px) {
+        .tag {
+          text-transform: none;
+          letter-spacing: 0;
+        }
       }
     `,
   ];

@@ -26,8 +26,8 @@ export class MiaDialogButton extends LitElement {
       }
       button {
         min-height: 56px;
-        font-size: 1.05rem;
-        padding: 0 13px;
+        font-size: 1rem;
+        padding: 0 10px;
       }
       dialog {
         width: min(1000px, 96vw);

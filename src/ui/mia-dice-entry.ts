@@ -19,9 +19,12 @@ export class MiaDiceEntry extends LitElement {
   static override styles = [
     baseStyles,
     css`
+      /* Laid out for the width it is given: the label beside the faces where there is room,
+         above them where there is not (a turned frame in table mode). */
       :host {
         display: grid;
         gap: 12px;
+        container-type: inline-size;
       }
       [role='radiogroup'] {
         display: grid;
@@ -35,7 +38,8 @@ export class MiaDiceEntry extends LitElement {
         min-width: 4.5em;
       }
       button.face {
-        min-height: 76px;
+        min-width: 0;
+        min-height: clamp(56px, 14cqi, 76px);
         padding: 6px;
         display: grid;
         place-items: center;
@@ -46,6 +50,19 @@ export class MiaDiceEntry extends LitElement {
         width: min(60px, 100%);
         height: auto;
         aspect-ratio: 1;
+      }
+      @container (max-width: 520px) {
+        [role='radiogroup'] {
+          grid-template-columns: repeat(6, minmax(0, 1fr));
+          gap: 4px 8px;
+        }
+        .row-label {
+          grid-column: 1 / -1;
+          min-width: 0;
+        }
+        button.face {
+          padding: 4px;
+        }
       }
       button.face[aria-checked='true'] {
         background: var(--accent);

@@ -42,9 +42,9 @@ export class MiaStandingClaim extends LitElement {
         color: var(--mia);
       }
       .claim.none {
-        font-size: clamp(1.8rem, 5vmin, 2.6rem);
+        font-size: clamp(1.6rem, 4.5vmin, 2.4rem);
         color: var(--muted);
-        padding: 0.3em 0;
+        padding: 0.15em 0;
       }
       .by {
         font-size: 1.4rem;

@@ -63,22 +63,39 @@ export class MiaTable extends LitElement {
       mia-round-table {
         height: 100%;
       }
+      /* Table mode's middle fills its turned frame: the actions keep their room, and what is
+         above them (the claim, the verdict) scrolls when the frame is too short for both. Side
+         by side where the frame is wide; the aside (the verdict, for the loser) is one column. */
       .middle {
         container-type: inline-size;
+        height: 100%;
       }
       .inner {
         display: grid;
         gap: 10px;
         padding: 8px 12px;
+        height: 100%;
+        grid-template-rows: minmax(0, max-content) auto;
+        align-content: start;
         align-items: start;
       }
       .inner > .centre,
       .inner > .act {
         grid-area: auto;
       }
+      .inner > .centre {
+        min-height: 0;
+        max-height: 100%;
+        overflow: auto;
+      }
       @container (min-width: 680px) {
-        .inner {
+        .middle:not([slot]) .inner {
           grid-template-columns: minmax(0, 1fr) minmax(0, 1.4fr);
+          grid-template-rows: minmax(0, 1fr);
+        }
+        .inner > .act {
+          max-height: 100%;
+          overflow: auto;
         }
       }
       @media (orientation: portrait), (max-width: 760px) {
@@ -154,18 +171,24 @@ export class MiaTable extends LitElement {
     ></mia-verdict>`;
   }
 
-  /** The standing claim, the verdict, odds and warnings, then the actions and the cup. */
+  /** The standing claim and the verdict, odds and warnings, then the actions and the cup. */
   private middle(snapshot: GameSnapshot, outcome: Settlement | null) {
     const { context } = snapshot;
     const names = this.names;
     const warnings = context.warnings.filter((w) => w.round === context.round.number);
+    const standing = html`<mia-standing-claim
+      .players=${context.players}
+      .round=${context.round}
+      .claim=${context.claim}
+    ></mia-standing-claim>`;
+    const verdict = outcome
+      ? this.verdict(outcome, context.round.number, snapshot.value === 'opening')
+      : null;
+    // In table mode's tighter frame the verdict (and its Undo) comes first: the new round has
+    // no claim yet to show.
+    const [first, second] = this.layout.table ? [verdict, standing] : [standing, verdict];
     return html`<div class="centre">
-        <mia-standing-claim
-          .players=${context.players}
-          .round=${context.round}
-          .claim=${context.claim}
-        ></mia-standing-claim>
-        ${outcome ? this.verdict(outcome, context.round.number, snapshot.value === 'opening') : null}
+        ${first} ${second}
         ${
           this.prefs.value.odds
             ? html`<mia-odds

@@ -34,8 +34,8 @@ export class MiaToolbar extends LitElement {
         display: flex;
         flex-wrap: wrap;
         align-items: center;
-        gap: 8px;
-        padding: 8px 12px;
+        gap: 6px;
+        padding: 8px 10px;
         background: var(--surface);
         border-bottom: 2px solid var(--line);
       }
@@ -47,10 +47,10 @@ export class MiaToolbar extends LitElement {
       button {
         min-height: 56px;
         font-size: 1rem;
-        padding: 0 13px;
+        padding: 0 10px;
       }
       button.undo {
-        min-width: 150px;
+        min-width: 128px;
         font-size: 1.3rem;
         border: 3px solid var(--accent);
         color: var(--text);

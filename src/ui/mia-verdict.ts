@@ -8,7 +8,8 @@ import { verdictDetails, verdictHeadline } from './text/verdict';
 
 /**
  * The last settled round in words: the dice against the claim, the loser, why, what next; with
- * Undo beside it while the verdict is the last step (a lift needs no confirm).
+ * Undo beside it (or below it, where the words would have no room) while the verdict is the last
+ * step (a lift needs no confirm).
  * @fires mia-command - `undo`, tapped beside the verdict
  */
 @localized()
@@ -19,6 +20,7 @@ export class MiaVerdict extends LitElement {
     css`
       :host {
         display: block;
+        container-type: inline-size;
         background: var(--surface);
         border-left: 10px solid var(--danger);
         border-radius: var(--radius);
@@ -27,22 +29,25 @@ export class MiaVerdict extends LitElement {
       :host([held]) {
         border-left-color: var(--ok);
       }
+      /* Undo sits beside the words where they still have room, else below them. */
       .top {
         display: flex;
+        flex-wrap: wrap;
         gap: 12px;
         align-items: start;
       }
       .top .headline {
-        flex: 1 1 auto;
+        flex: 1 1 10em;
         min-width: 0;
       }
       button.undo {
         flex: none;
         min-width: 120px;
       }
+      /* Smaller words where the card is narrow (a turned frame in table mode). */
       .headline {
         overflow-wrap: anywhere;
-        font-size: 1.6rem;
+        font-size: clamp(1.25rem, 5.2cqi, 1.6rem);
         font-weight: 800;
         line-height: 1.25;
         margin: 0;
@@ -50,7 +55,7 @@ export class MiaVerdict extends LitElement {
       ul {
         margin: 6px 0 0;
         padding-left: 1.2em;
-        font-size: 1.2rem;
+        font-size: clamp(1.05rem, 4cqi, 1.2rem);
         line-height: 1.35;
         overflow-wrap: anywhere;
       }

@@ -21,6 +21,11 @@ export class MiaFacing extends LitElement {
       min-width: 0;
       min-height: 0;
     }
+    /* What is slotted in inherits its box sizing through these: the app's (border-box). */
+    .turn,
+    slot {
+      box-sizing: border-box;
+    }
     .turn {
       position: absolute;
       left: 50%;

@@ -132,9 +132,6 @@ export class MiaRoundTable extends LitElement {
       .middle > mia-facing {
         grid-area: main;
       }
-      .middle > mia-facing.aside {
-        --band: clamp(120px, 32%, 220px);
-      }
       :host([aside='bottom']) .middle {
         grid-template: 'main' minmax(0, 1fr) 'aside' var(--band) / minmax(0, 1fr);
       }
@@ -148,7 +145,7 @@ export class MiaRoundTable extends LitElement {
         grid-template: 'main aside' minmax(0, 1fr) / minmax(0, 1fr) var(--band);
       }
       .middle {
-        --band: clamp(120px, 30%, 210px);
+        --band: clamp(120px, 28%, 200px);
       }
       .middle > mia-facing.aside {
         grid-area: aside;
