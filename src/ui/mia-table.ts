@@ -171,7 +171,7 @@ export class MiaTable extends LitElement {
     ></mia-verdict>`;
   }
 
-  /** The standing claim and the verdict, odds and warnings, then the actions and the cup. */
+  /** The standing claim and the verdict, odds, warnings (and the cup), then the actions. */
   private middle(snapshot: GameSnapshot, outcome: Settlement | null) {
     const { context } = snapshot;
     const names = this.names;
@@ -185,8 +185,11 @@ export class MiaTable extends LitElement {
       ? this.verdict(outcome, context.round.number, snapshot.value === 'opening')
       : null;
     // In table mode's tighter frame the verdict (and its Undo) comes first: the new round has
-    // no claim yet to show.
-    const [first, second] = this.layout.table ? [verdict, standing] : [standing, verdict];
+    // no claim yet to show. The cup's panel goes under the claim there, where there is room,
+    // and leaves the actions theirs.
+    const table = this.layout.table;
+    const [first, second] = table ? [verdict, standing] : [standing, verdict];
+    const cup = html`<slot name="cup"></slot>`;
     return html`<div class="centre">
         ${first} ${second}
         ${
@@ -200,10 +203,11 @@ export class MiaTable extends LitElement {
             : null
         }
         <mia-warnings .warnings=${warnings} .players=${context.players}></mia-warnings>
+        ${table ? cup : null}
       </div>
       <section class="act" aria-label=${msg('Actions')}>
         <mia-actions></mia-actions>
-        <slot name="cup"></slot>
+        ${table ? null : cup}
       </section>`;
   }
 }
