@@ -8,6 +8,7 @@ import type { Settlement } from '../rules';
 import { baseStyles } from './styles';
 import { verdictText } from './text/verdict';
 import { LayoutController } from './table/layout';
+import { reachableWhenScrolling } from './table/reachable';
 import './table/mia-round-table';
 import './mia-actions';
 import './mia-odds';
@@ -114,6 +115,22 @@ export class MiaTable extends LitElement {
   private game = new GameController(this);
   private prefs = new PreferencesController(this);
   private layout = new LayoutController(this);
+  /** Table mode's columns, checked when their box changes (a new frame size, a turn). */
+  private readonly columns = new ResizeObserver((entries) => {
+    for (const { target } of entries) reachableWhenScrolling(target);
+  });
+
+  override disconnectedCallback(): void {
+    this.columns.disconnect();
+    super.disconnectedCallback();
+  }
+
+  /** A column of table mode that scrolls can be reached by keyboard, after each step too. */
+  protected override updated(): void {
+    const columns = this.renderRoot.querySelectorAll('.inner > .centre, .inner > .act');
+    for (const column of columns) this.columns.observe(column);
+    requestAnimationFrame(() => columns.forEach(reachableWhenScrolling));
+  }
 
   override render() {
     const snapshot = this.game.value;

@@ -130,3 +130,24 @@ for (const size of SIZES) {
     });
   }
 }
+
+test('a column of table mode that scrolls can be scrolled by keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await openFresh(page);
+  await page.evaluate(() =>
+    localStorage.setItem('mia-cup.prefs', JSON.stringify({ layout: 'table', odds: true })),
+  );
+  await page.reload();
+  await startGame(page, NAMES.slice(0, 4), 'pub');
+  await roll(page);
+  await claim(page, 54);
+  // Turned toward the left side, the claim and the odds are taller than their column.
+  const centre = page.locator('mia-table .inner > .centre');
+  await expect(page.locator('mia-odds')).toBeAttached();
+  await expect(centre).toHaveAttribute('tabindex', '0');
+  await centre.focus();
+  await page.keyboard.press('End');
+  await expect.poll(() => centre.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  // The actions' column fits: not in the tab order.
+  await expect(page.locator('mia-table .inner > .act')).not.toHaveAttribute('tabindex', /.*/);
+});

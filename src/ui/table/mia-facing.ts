@@ -1,6 +1,7 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import type { Facing } from '../../rules';
+import { reachableWhenScrolling } from './reachable';
 
 /**
  * A box that turns its content to face one side of a tablet lying flat: 0 (bottom edge), 90
@@ -84,16 +85,7 @@ export class MiaFacing extends LitElement {
     style?.setProperty('width', `${w}px`);
     style?.setProperty('height', `${h}px`);
     style?.setProperty('transform', `translate(-50%, -50%) rotate(${this.angle}deg)`);
-    requestAnimationFrame(() => this.reachable());
-  }
-
-  /** A frame whose content scrolls can be reached by keyboard (to scroll it). */
-  private reachable(): void {
-    const frame = this.frame;
-    if (!frame) return;
-    const scrolls = frame.scrollHeight > frame.clientHeight + 1;
-    if (scrolls) frame.setAttribute('tabindex', '0');
-    else frame.removeAttribute('tabindex');
+    requestAnimationFrame(() => this.frame && reachableWhenScrolling(this.frame));
   }
 }
 
