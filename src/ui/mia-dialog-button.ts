@@ -28,6 +28,11 @@ export class MiaDialogButton extends LitElement {
         min-height: 56px;
         font-size: 1rem;
         padding: 0 10px;
+        /* Wraps inside itself when the toolbar keeps to one row (see <mia-toolbar>). */
+        flex: 1 1 auto;
+        line-height: 1.15;
+        text-wrap: balance;
+        overflow-wrap: normal;
       }
       dialog {
         width: min(1000px, 96vw);

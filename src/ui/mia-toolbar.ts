@@ -64,6 +64,31 @@ export class MiaToolbar extends LitElement {
       .spacer {
         margin-left: auto;
       }
+      /*
+       * On a landscape screen the bar keeps to one row, which the table needs more than the
+       * labels need theirs: where a language's labels are too long for it (German at 1024 px),
+       * they wrap inside their buttons ("Stimme / aus") instead of the bar taking a second row.
+       * Undo keeps its one line.
+       */
+      @media (min-width: 900px) {
+        :host {
+          flex-wrap: nowrap;
+        }
+        button,
+        mia-dialog-button {
+          flex-shrink: 1;
+          min-width: min-content;
+        }
+        button {
+          line-height: 1.15;
+          text-wrap: balance;
+          overflow-wrap: normal;
+        }
+        button.undo {
+          flex-shrink: 0;
+          white-space: nowrap;
+        }
+      }
     `,
   ];
 

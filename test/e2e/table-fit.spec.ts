@@ -151,3 +151,54 @@ test('a column of table mode that scrolls can be scrolled by keyboard', async ({
   // The actions' column fits: not in the tab order.
   await expect(page.locator('mia-table .inner > .act')).not.toHaveAttribute('tabindex', /.*/);
 });
+
+/**
+ * The toolbar's buttons in words (empty when all is well): on one row, and no label broken
+ * inside a word (a label may take two lines, one word each).
+ */
+function toolbarMisfits(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const bar = document.querySelector('mia-app')?.shadowRoot?.querySelector('mia-toolbar');
+    const root = bar?.shadowRoot;
+    if (!root) return ['no toolbar'];
+    const buttons: Element[] = [
+      ...root.querySelectorAll('button'),
+      ...[...root.querySelectorAll('mia-dialog-button')].flatMap((d) => [
+        ...(d.shadowRoot?.querySelectorAll('button[part="button"]') ?? []),
+      ]),
+    ];
+    const problems: string[] = [];
+    const tops = new Set(buttons.map((b) => Math.round(b.getBoundingClientRect().top / 4)));
+    if (tops.size !== 1) problems.push(`${tops.size} rows`);
+    for (const button of buttons) {
+      const text = button.textContent?.trim() ?? '';
+      const range = document.createRange();
+      range.selectNodeContents(button);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      const words = text.split(/\s+/).length;
+      if (lines > words) problems.push(`"${text}" takes ${lines} lines`);
+      if (button.scrollWidth > button.clientWidth + 1) problems.push(`"${text}" overflows`);
+    }
+    return problems;
+  });
+}
+
+test('in a game on a landscape tablet the toolbar keeps to one row in every language', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openFresh(page);
+  await startGame(page, NAMES.slice(0, 4), 'pub');
+  for (const locale of ['en', 'nb', 'de', 'da']) {
+    await page.evaluate(
+      (prefs) => localStorage.setItem('mia-cup.prefs', prefs),
+      JSON.stringify({ locale, layout: 'table' }),
+    );
+    await page.reload();
+    await expect(page.locator('mia-actions [data-action="ROLL"]')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(async () => expect(await toolbarMisfits(page), locale).toEqual([])).toPass({
+      timeout: 15_000,
+    });
+  }
+});
