@@ -43,6 +43,8 @@ export class MiaOdds extends LitElement {
       }
       dd {
         margin: 0;
+        /* "20/36 (55.6%)" breaks at its space, never inside a number: the words beside it wrap. */
+        overflow-wrap: normal;
         font-weight: 800;
         font-variant-numeric: tabular-nums;
       }

@@ -81,6 +81,42 @@ export class MiaStandingClaim extends LitElement {
         border-radius: 999px;
         padding: 4px 12px;
       }
+      /*
+       * In table mode's short single-column frames (the middle of a tablet between the players'
+       * panels, or turned toward a long side), the number stands beside the round and who made
+       * it, not above them: the card takes about two thirds of its height, and leaves the odds
+       * and the actions their room. (Where the frame is wide, the claim has a column of its
+       * own, too narrow for the two side by side.)
+       */
+      @container (max-width: 679px) and (max-height: 720px) {
+        :host([claimed]) {
+          grid-template-columns: auto minmax(0, 1fr);
+          align-items: center;
+          column-gap: 20px;
+          row-gap: 4px;
+          text-align: start;
+        }
+        :host([claimed]) .claim {
+          grid-row: 1 / span 2;
+          grid-column: 1;
+        }
+        :host([claimed]) .round,
+        :host([claimed]) .by {
+          grid-column: 2;
+        }
+        :host([claimed]) .round {
+          grid-row: 1;
+          align-self: end;
+        }
+        :host([claimed]) .by {
+          grid-row: 2;
+          align-self: start;
+        }
+        :host([claimed]) ol {
+          grid-row: 3;
+          grid-column: 1 / -1;
+        }
+      }
     `,
   ];
 
@@ -100,6 +136,7 @@ export class MiaStandingClaim extends LitElement {
     const last = claims.at(-1);
     const name = (seat: number) => this.players[seat]?.name ?? '';
     // Screen readers hear the standing claim as it changes (a live region, always present).
+    this.toggleAttribute('claimed', this.claim !== null && !!last);
     const said =
       this.claim === null || !last
         ? ''

@@ -68,7 +68,7 @@ export class MiaTable extends LitElement {
          above them (the claim, the verdict) scrolls when the frame is too short for both. Side
          by side where the frame is wide; the aside (the verdict, for the loser) is one column. */
       .middle {
-        container-type: inline-size;
+        container-type: size;
         height: 100%;
       }
       .inner {

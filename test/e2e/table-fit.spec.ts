@@ -84,6 +84,18 @@ function misfits(page: Page): Promise<string[]> {
         if (w > 1 && h > 1) problems.push(`${name(boxes[i].el)} overlaps ${name(boxes[j].el)}`);
       }
     }
+    // The odds (when the table shows them): every figure whole on screen, never broken inside.
+    for (const figure of all(document, 'mia-odds').flatMap((o) => all(o, 'dd, p'))) {
+      if (figure.getClientRects().length === 0) continue;
+      const text = figure.textContent?.trim() ?? '';
+      if (!clipsOf(figure).every((clip) => within(figure.getBoundingClientRect(), clip))) {
+        problems.push(`odds "${text.slice(0, 20)}": not whole on screen`);
+      }
+      const range = document.createRange();
+      range.selectNodeContents(figure);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      if (lines > text.split(/\s+/).length) problems.push(`odds "${text}" broken inside a word`);
+    }
     // The verdict's words: at least about a dozen letters to a line, and every line shown.
     for (const headline of all(document, '[data-testid="verdict"]')) {
       if (headline.getClientRects().length === 0) continue;
@@ -129,6 +141,24 @@ for (const size of SIZES) {
       await fits(page, 'verdict');
     });
   }
+}
+
+for (const count of [4, 9]) {
+  test(`with the odds shown, a short frame keeps the claim, the odds and the actions in view (${count} players)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await openFresh(page);
+    await page.evaluate(() =>
+      localStorage.setItem('mia-cup.prefs', JSON.stringify({ layout: 'table', odds: true })),
+    );
+    await page.reload();
+    await startGame(page, NAMES.slice(0, count), 'pub');
+    await roll(page);
+    await claim(page, 54);
+    await expect(page.locator('mia-odds [data-testid="odds-beat"]')).toBeAttached();
+    await fits(page, 'believe or lift, with the odds');
+  });
 }
 
 test('a column of table mode that scrolls can be scrolled by keyboard', async ({ page }) => {
