@@ -1,5 +1,19 @@
 import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
+
+/**
+ * The page links its manifest itself once the first screen is up (src/ui/platform/manifest.ts):
+ * this takes out the link vite-plugin-pwa writes into the HTML (its hook runs last but this one).
+ */
+const manifestLinkedLater: Plugin = {
+  name: 'mia:manifest-linked-later',
+  enforce: 'post',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) => html.replace(/<link rel="manifest"[^>]*>/, ''),
+  },
+};
 
 export default defineConfig({
   server: { port: 5173 },
@@ -43,6 +57,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    manifestLinkedLater,
   ],
   test: {
     include: ['test/unit/**/*.test.ts'],

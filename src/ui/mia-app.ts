@@ -34,6 +34,7 @@ import {
 } from './lazy';
 import { GameController } from './game-controller';
 import { getLocale, localeFor, speak } from './localize';
+import { linkManifest } from './platform/manifest';
 import { applyTheme } from './platform/theme';
 import { UpdateWatcher } from './platform/updates';
 import { ScreenKeeper } from './platform/wake-lock';
@@ -193,9 +194,13 @@ export class MiaApp extends LitElement {
       // No game stored: whether this page is the table is asked after the first screen.
       void this.opened.then(() => this.table.open());
     }
-    // The service worker (and its precaching of every chunk) comes after the first screen.
+    // The service worker (and its precaching of every chunk) and the manifest come after the
+    // first screen.
     void this.opened
-      .then(() => this.updates.start())
+      .then(() => {
+        if (import.meta.env.PROD) linkManifest();
+        return this.updates.start();
+      })
       .catch((e) => console.warn('Mia Cup: no service worker:', e));
   }
 
