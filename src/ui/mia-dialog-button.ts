@@ -28,7 +28,9 @@ export class MiaDialogButton extends LitElement {
         min-height: 56px;
         font-size: 1rem;
         padding: 0 10px;
-        /* Wraps inside itself when the toolbar keeps to one row (see <mia-toolbar>). */
+      }
+      /* Wraps inside itself when the toolbar keeps to one row (see <mia-toolbar>). */
+      button[part='button'] {
         flex: 1 1 auto;
         line-height: 1.15;
         text-wrap: balance;

@@ -61,9 +61,6 @@ export class MiaToolbar extends LitElement {
           font-size: 1rem;
         }
       }
-      .spacer {
-        margin-left: auto;
-      }
       /*
        * On a landscape screen the bar keeps to one row, which the table needs more than the
        * labels need theirs: where a language's labels are too long for it (German at 1024 px),
@@ -73,6 +70,11 @@ export class MiaToolbar extends LitElement {
       @media (min-width: 900px) {
         :host {
           flex-wrap: nowrap;
+        }
+        /* The game's buttons on the left, the table's preferences on the right. Where the bar
+           wraps, both rows start at the left instead. */
+        .spacer {
+          margin-left: auto;
         }
         button,
         mia-dialog-button {
