@@ -11,7 +11,11 @@ import { getLocale } from './localize';
 import { Speech } from './platform/speech';
 import type { Moment } from './text/spoken';
 
-/** The referee's words load with the first game followed (they are not on the first screen). */
+/**
+ * The referee's words load with the first game followed while the referee is on, or when it is
+ * first needed: a table that never turns it on never loads them (nor, restoring a game, while
+ * the table is being drawn).
+ */
 const words = () => withWords(() => import('./text/spoken'));
 
 const momentOf = (snapshot: GameSnapshot): Moment => ({
@@ -62,7 +66,7 @@ export class RefereeVoice implements ReactiveController {
     this.followed = actor;
     this.last = actor ? momentOf(actor.getSnapshot()) : undefined;
     this.subscription = actor?.subscribe((snapshot) => this.step(momentOf(snapshot)));
-    if (actor) void words();
+    if (actor && this.options.on()) void words();
   }
 
   private step(after: Moment): void {

@@ -60,6 +60,12 @@ const cancels = (page: Page) =>
     () => (window as unknown as { speechRecord: { cancels: number } }).speechRecord.cancels,
   );
 
+/** Whether the page has loaded the referee's words (their chunk: the built app's `spoken-*.js`). */
+const wordsLoaded = (page: Page) =>
+  page.evaluate(() =>
+    performance.getEntriesByType('resource').some((r) => /\/spoken-[^/]*\.js$/.test(r.name)),
+  );
+
 const voiceToggle = (page: Page) => page.locator('mia-toolbar > button[data-toggle="voice"]');
 
 async function pickLanguage(page: Page, locale: string): Promise<void> {
@@ -109,6 +115,8 @@ for (const [locale, lines] of Object.entries(EXPECTED)) {
     await page.keyboard.press('u');
     await expect(page.locator('mia-claim-picker')).toBeVisible();
     expect(await said(page)).toEqual([]);
+    // Nor are its words loaded while it is off.
+    expect(await wordsLoaded(page)).toBe(false);
 
     await voiceToggle(page).click();
     await expect(voiceToggle(page)).toHaveAttribute('aria-pressed', 'true');
@@ -118,6 +126,7 @@ for (const [locale, lines] of Object.entries(EXPECTED)) {
     await expect.poll(() => said(page)).toHaveLength(3);
     const voice = { en: 'en-GB', nb: 'nb-NO', de: 'de-DE', da: 'da-DK' }[locale];
     expect(await said(page)).toEqual(lines.map((text) => ({ text, lang: locale, voice })));
+    expect(await wordsLoaded(page)).toBe(true);
 
     // Remembered after a reload.
     await page.reload();
