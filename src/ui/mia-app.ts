@@ -198,7 +198,7 @@ export class MiaApp extends LitElement {
     // first screen.
     void this.opened
       .then(() => {
-        if (import.meta.env.PROD) linkManifest();
+        linkManifest();
         return this.updates.start();
       })
       .catch((e) => console.warn('Mia Cup: no service worker:', e));

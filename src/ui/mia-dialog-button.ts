@@ -29,13 +29,6 @@ export class MiaDialogButton extends LitElement {
         font-size: 1rem;
         padding: 0 10px;
       }
-      /* Wraps inside itself when the toolbar keeps to one row (see <mia-toolbar>). */
-      button[part='button'] {
-        flex: 1 1 auto;
-        line-height: 1.15;
-        text-wrap: balance;
-        overflow-wrap: normal;
-      }
       dialog {
         width: min(1000px, 96vw);
         max-height: 92vh;

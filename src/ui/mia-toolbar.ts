@@ -81,10 +81,14 @@ export class MiaToolbar extends LitElement {
           flex-shrink: 1;
           min-width: min-content;
         }
-        button {
+        button,
+        mia-dialog-button::part(button) {
           line-height: 1.15;
           text-wrap: balance;
           overflow-wrap: normal;
+        }
+        mia-dialog-button::part(button) {
+          flex: 1 1 auto;
         }
         button.undo {
           flex-shrink: 0;
