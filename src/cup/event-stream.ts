@@ -38,6 +38,12 @@ export interface EventStreamHooks {
 /** Half the u32 clock: a difference beyond it means "before", not "after". */
 const HALF_CLOCK = 0x80000000;
 const MAX_REPLAY_TRIES = 3;
+/**
+ * At most this many events are held while a link syncs. A cup makes a few in that time; what
+ * comes beyond is left out and asked for again by the replay that fills the gap (a cup keeps
+ * its events in its log), so a device that floods a link cannot grow the app's memory.
+ */
+export const MAX_HELD_EVENTS = 64;
 const REPLAY_RETRY_MS = 250;
 /** `replay_since` of this number asks for everything from `booted` (number 0) on. */
 const FROM_BOOT = seqAdd(0, -1);
@@ -54,7 +60,10 @@ export class EventStream {
    * the smallest difference seen on this link is the best estimate.
    */
   private offset: number | null = null;
-  /** Events that arrive while the connection is still syncing. */
+  /**
+   * Events that arrive on the link being set up, until it is proven and synced. They belong to
+   * that link: dropped with it (a device refused before `release` hands on nothing).
+   */
   private held: WireEvent[] | null = null;
 
   constructor(private readonly hooks: EventStreamHooks) {}
@@ -97,16 +106,24 @@ export class EventStream {
     this.newestClock = state.timeMs;
   }
 
-  /** Replays need a link; when it drops, a replay in flight is over. */
+  /**
+   * Replays need a link; when it drops, a replay in flight is over, and what the link sent
+   * before it was released is dropped with it.
+   */
   setLinked(linked: boolean): void {
     this.linked = linked;
-    if (!linked) this.replaying = false;
-    else this.offset = null; // a new link: measure the clocks again
+    if (!linked) {
+      this.replaying = false;
+      this.held = null;
+    } else this.offset = null; // a new link: measure the clocks again
   }
 
-  /** Keep the events that arrive from now on until `release` (the connection is syncing). */
+  /**
+   * A new link is being set up: keep the events that arrive on it from now on until `release`
+   * (it is proven and synced). Nothing held for an earlier link carries over.
+   */
   hold(): void {
-    this.held ??= [];
+    this.held = [];
   }
 
   /**
@@ -125,7 +142,7 @@ export class EventStream {
 
   offer(event: WireEvent): void {
     if (this.held) {
-      this.held.push(event);
+      if (this.held.length < MAX_HELD_EVENTS) this.held.push(event);
       return;
     }
     const offered = this.tracker.offer(event);

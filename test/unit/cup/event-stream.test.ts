@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CupEvent, CupState } from '../../../firmware-protocol/codec';
 import { CupRequestError, type CupSensorEvent, type CupWarning } from '../../../src/cup';
-import { EventStream, type StreamPosition } from '../../../src/cup/event-stream';
+import { EventStream, MAX_HELD_EVENTS, type StreamPosition } from '../../../src/cup/event-stream';
 
 const lid = (seq: number, timeMs: number): CupEvent => ({ type: 'lid_opened', seq, timeMs });
 const booted = (timeMs: number, bootId: number | null): CupEvent => ({
@@ -89,6 +89,51 @@ describe('EventStream: events as moves', () => {
     expect(applied).toEqual([]);
     stream.release(9);
     expect(applied.map((e) => e.seq)).toEqual([12, 13]);
+  });
+});
+
+describe('EventStream: events belong to one link', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('drops what a link held when it closes before it was released (a refused device)', () => {
+    const { stream, applied } = setUp();
+    stream.hold(); // a stranger's link: it sends a lift before any proof, then is refused
+    stream.offer(lid(1, 900));
+    stream.offer(lid(2, 950));
+    stream.setLinked(false);
+    stream.hold(); // the table's own cup
+    stream.setLinked(true);
+    stream.state(state(1_000, 7, 4));
+    stream.release(4);
+    expect(applied).toEqual([]);
+    stream.offer(lid(5, 1_100)); // its own events count
+    expect(applied.map((e) => e.seq)).toEqual([5]);
+  });
+
+  it('a new link starts with nothing held, even when the last one never closed cleanly', () => {
+    const { stream, applied } = setUp();
+    stream.hold();
+    stream.offer(lid(1, 900));
+    stream.hold(); // set up again without a close in between
+    stream.release(3);
+    expect(applied).toEqual([]);
+  });
+
+  it(`holds at most ${MAX_HELD_EVENTS} events; the rest are asked for again by the gap's replay`, async () => {
+    const asked: number[] = [];
+    const { stream, applied } = setUp(async (since) => {
+      asked.push(since);
+      return { firstSeq: since + 1, count: 0 };
+    });
+    stream.hold();
+    for (let seq = 1; seq <= 1_000; seq++) stream.offer(lid(seq, seq));
+    stream.release(0);
+    expect(applied.map((e) => e.seq)).toEqual(
+      Array.from({ length: MAX_HELD_EVENTS }, (_, i) => i + 1),
+    );
+    stream.offer(lid(1_001, 1_001)); // the next live event shows the gap
+    expect(asked).toEqual([MAX_HELD_EVENTS]);
   });
 });
 

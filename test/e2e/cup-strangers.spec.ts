@@ -1,0 +1,50 @@
+/**
+ * A stranger in Bluetooth range (issue #31), through the path an attacker would use: a device
+ * emulated in Chromium that the players pick by mistake and that the app refuses. Whatever it
+ * sent before it was refused belongs to its own link and dies with it.
+ */
+import { CHARACTERISTIC_UUIDS, encodeEvent, newOwnerKey } from '../../firmware-protocol/codec';
+import { startGame, toAct } from './fixtures';
+import { actions, dicePrompt, openWithCup, panel, status, tapConnect } from './fixtures/cup-table';
+import { test, expect } from './fixtures/emulated-cup';
+
+test("a refused device's events never become moves once the table's cup is connected", async ({
+  page,
+  cup,
+  radio,
+}) => {
+  const stranger = await radio.add({
+    address: '09:09:09:09:09:04',
+    name: 'Mia 0E0E',
+    deviceId: '3333333333330e0e',
+    ownerKey: newOwnerKey(), // another table's cup: this app is refused
+  });
+  // Before any proof it notifies a shake, a lid lift and a lid close (a real cup would not:
+  // these frames are the stranger's own).
+  const frames = [
+    encodeEvent({ type: 'shake_started', seq: 1, timeMs: 1_000 }),
+    encodeEvent({ type: 'lid_opened', seq: 2, timeMs: 2_000 }),
+    encodeEvent({ type: 'lid_closed', seq: 3, timeMs: 2_500, openMs: 500 }),
+  ];
+  const delivered = frames.map((frame) => stranger.notify(CHARACTERISTIC_UUIDS.events, frame));
+
+  await openWithCup(page);
+  await startGame(page, ['Ada', 'Ben']);
+  radio.chosen = stranger;
+  await tapConnect(page);
+  await expect(page.getByTestId('cup-refused')).toContainText(
+    'Mia Cup 0E0E belongs to another table.',
+  );
+  // The page received every frame while the stranger's link was up (else this proves nothing).
+  for (const at of await Promise.all(delivered)) expect(at).not.toBeNull();
+
+  radio.chosen = cup;
+  await panel(page).getByRole('button', { name: 'Choose another cup' }).click();
+  await expect(status(page)).toHaveText('Connected');
+  await cup.settled();
+  // Nothing moved: Ada still has to roll, no lift, no warning about a move.
+  await expect(toAct(page)).toHaveText('Ada');
+  await expect(actions(page).locator('[data-action="ROLL"]')).toBeEnabled();
+  await expect(dicePrompt(page)).toHaveCount(0);
+  await expect(page.getByTestId('cup-warnings')).toHaveCount(0);
+});
