@@ -9,17 +9,17 @@ import { allWords } from './ui/localize';
 import './ui/mia-app';
 import type { CupEvent } from './cup';
 import type { SensorEvent } from './game';
-import type { CupBinding, CupChoice } from './ui/cup/cup-context';
+import type { CupChoice } from './ui/cup/cup-context';
 import { HandSteps } from './ui/cup/hand-steps';
 
 /** A cup event as the round machine's sensor event; null for what the game does not use. */
 function sensorEvent(event: CupEvent): SensorEvent | null {
   switch (event.type) {
-    case 'shake-started':
+    case 'shake_started':
       return { type: 'CUP.SHAKE' };
-    case 'lid-opened':
+    case 'lid_opened':
       return { type: 'CUP.LID_OPEN' };
-    case 'lid-closed':
+    case 'lid_closed':
       return { type: 'CUP.LID_CLOSED' };
     default:
       return null;
@@ -29,21 +29,6 @@ function sensorEvent(event: CupEvent): SensorEvent | null {
 const app = document.querySelector('mia-app');
 const steps = app ? new HandSteps(app) : null;
 
-type CupModule = typeof import('./cup');
-
-function bind(cup: CupModule, choice: CupChoice): CupBinding {
-  const { CupConnection, SimulatedCup, SimulatedTransport, WebBluetoothTransport } = cup;
-  const movedOnAt = () => steps?.at ?? -Infinity;
-  if (choice === 'simulated') {
-    const sim = new SimulatedCup();
-    const transport = new SimulatedTransport(sim);
-    return { connection: new CupConnection({ transport, movedOnAt }), sim };
-  }
-  const transport = new WebBluetoothTransport();
-  const memory = cup.localStorageMemory();
-  return { connection: new CupConnection({ transport, memory, movedOnAt }), sim: null };
-}
-
 let stop: (() => void) | null = null;
 let choices = 0;
 
@@ -51,20 +36,17 @@ async function useCup(choice: CupChoice): Promise<void> {
   if (!app) return;
   const made = ++choices;
   const cup = await import('./cup');
-  if (made !== choices) return; // a later choice is being made
+  const binding = await cup.openCup(choice, { movedOnAt: () => steps?.at ?? -Infinity });
+  if (made !== choices) return binding.connection.dispose(); // a later choice is being made
   stop?.();
   app.cup?.connection.dispose();
-  const binding = bind(cup, choice);
   const { connection } = binding;
   stop = connection.on((event) => {
     const sensor = sensorEvent(event);
     if (sensor) steps?.fromCup(sensor);
   });
   app.cup = binding;
-  void connection.init().then(() => {
-    if (choice === 'simulated') connection.connect();
-    else connection.restore();
-  });
+  void cup.startCup(choice, binding);
 }
 
 const asked = new URLSearchParams(location.search).get('cup');

@@ -226,13 +226,13 @@ function toSensorEvent(event: WireEvent, replayed: boolean, at: number): CupSens
   const base = { seq: event.seq, timeMs: event.timeMs, replayed, at };
   switch (event.type) {
     case 'shake_started':
-      return { type: 'shake-started', ...base };
+      return { type: 'shake_started', ...base };
     case 'shake_ended':
-      return { type: 'shake-ended', ...base, durationMs: event.durationMs, peakMg: event.peakMg };
+      return { type: 'shake_ended', ...base, durationMs: event.durationMs, peakMg: event.peakMg };
     case 'lid_opened':
-      return { type: 'lid-opened', ...base };
+      return { type: 'lid_opened', ...base };
     case 'lid_closed':
-      return { type: 'lid-closed', ...base, openMs: event.openMs };
+      return { type: 'lid_closed', ...base, openMs: event.openMs };
     default:
       return null; // booted, or a type from a later minor version: counted, not applied
   }

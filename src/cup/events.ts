@@ -87,10 +87,10 @@ interface SensorBase {
 
 /** What the cup sensed, in order, each at most once. */
 export type CupSensorEvent =
-  | (SensorBase & { type: 'shake-started' })
-  | (SensorBase & { type: 'shake-ended'; durationMs: number; peakMg: number })
-  | (SensorBase & { type: 'lid-opened' })
-  | (SensorBase & { type: 'lid-closed'; openMs: number });
+  | (SensorBase & { type: 'shake_started' })
+  | (SensorBase & { type: 'shake_ended'; durationMs: number; peakMg: number })
+  | (SensorBase & { type: 'lid_opened' })
+  | (SensorBase & { type: 'lid_closed'; openMs: number });
 
 export type CupEvent =
   | CupSensorEvent

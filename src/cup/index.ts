@@ -4,6 +4,7 @@
  * cup events. Nothing here knows the game.
  */
 export { CupConnection, type CupConnectionOptions, type LentCup } from './connection';
+export { openCup, startCup, type CupBinding, type CupKind, type OpenCupOptions } from './open';
 export * from './events';
 export * from './errors';
 export { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';

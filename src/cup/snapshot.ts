@@ -102,10 +102,10 @@ export class CupSnapshotStore {
 
   /** A sensor event in order, once, in time: show it live and hand it on. */
   sensor(event: CupSensorEvent): void {
-    if (event.type === 'shake-started' || event.type === 'shake-ended') {
-      this.patch({ shaking: event.type === 'shake-started' });
+    if (event.type === 'shake_started' || event.type === 'shake_ended') {
+      this.patch({ shaking: event.type === 'shake_started' });
     } else {
-      this.patch({ lidOpen: event.type === 'lid-opened' });
+      this.patch({ lidOpen: event.type === 'lid_opened' });
     }
     this.emit(event);
   }

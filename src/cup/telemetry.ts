@@ -27,7 +27,7 @@ export type RecorderPhase = 'idle' | 'starting' | 'recording' | 'stopping' | 'do
 export interface RecordedEvent {
   type: CupSensorEvent['type'];
   t: number;
-  /** shake-ended: its duration; lid-closed: the open time. */
+  /** shake_ended: its duration; lid_closed: the open time. */
   value: number | null;
   peakMg: number | null;
 }
@@ -91,10 +91,10 @@ export class TelemetryRecorder {
       this.stopWatching = this.connection.on((event) => {
         if (event.type === 'connection' && event.status.phase !== 'connected') this.linkLost();
         else if (
-          event.type === 'shake-started' ||
-          event.type === 'shake-ended' ||
-          event.type === 'lid-opened' ||
-          event.type === 'lid-closed'
+          event.type === 'shake_started' ||
+          event.type === 'shake_ended' ||
+          event.type === 'lid_opened' ||
+          event.type === 'lid_closed'
         ) {
           this.sawEvent(event);
         }
@@ -180,12 +180,12 @@ export class TelemetryRecorder {
       type: event.type,
       t: this.trace.rel(event.timeMs),
       value:
-        event.type === 'shake-ended'
+        event.type === 'shake_ended'
           ? event.durationMs
-          : event.type === 'lid-closed'
+          : event.type === 'lid_closed'
             ? event.openMs
             : null,
-      peakMg: event.type === 'shake-ended' ? event.peakMg : null,
+      peakMg: event.type === 'shake_ended' ? event.peakMg : null,
     });
   }
 

@@ -3,13 +3,9 @@
  * on-screen simulated cup, wherever they sit. Null when no cup is set up.
  */
 import { createContext } from '@lit/context';
-import type { CupConnection, SimulatedCup } from '../../cup';
+import type { CupBinding } from '../../cup';
 
-export interface CupBinding {
-  connection: CupConnection;
-  /** The on-screen cup's model when the simulated cup is in use. */
-  sim: SimulatedCup | null;
-}
+export type { CupBinding };
 
 export const cupContext = createContext<CupBinding | null>(Symbol('mia-cup'));
 

@@ -224,13 +224,13 @@ export class MiaCupRecorder extends LitElement {
 function eventText(e: RecordedEvent): string {
   const at = (e.t / 1000).toFixed(2);
   switch (e.type) {
-    case 'shake-started':
+    case 'shake_started':
       return msg(str`${at} s: shake started`);
-    case 'shake-ended':
+    case 'shake_ended':
       return msg(str`${at} s: shake ended (${e.value ?? 0} ms, peak ${e.peakMg ?? 0} mg)`);
-    case 'lid-opened':
+    case 'lid_opened':
       return msg(str`${at} s: lid opened`);
-    case 'lid-closed':
+    case 'lid_closed':
       return msg(str`${at} s: lid closed (open ${e.value ?? 0} ms)`);
   }
 }

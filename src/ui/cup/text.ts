@@ -100,11 +100,11 @@ export function warningText(warning: CupWarning): string {
 
 function eventName(type: string): string {
   switch (type) {
-    case 'shake-started':
+    case 'shake_started':
       return msg('A shake');
-    case 'shake-ended':
+    case 'shake_ended':
       return msg('The end of a shake');
-    case 'lid-opened':
+    case 'lid_opened':
       return msg('A lid lift');
     default:
       return msg('A lid close');

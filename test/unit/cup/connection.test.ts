@@ -44,7 +44,7 @@ describe('CupConnection with the simulated cup', () => {
     vi.advanceTimersByTime(1200);
     fw.closeLid();
     await flush();
-    expect(sensed()).toEqual(['shake-started#1', 'shake-ended#2', 'lid-opened#3', 'lid-closed#4']);
+    expect(sensed()).toEqual(['shake_started#1', 'shake_ended#2', 'lid_opened#3', 'lid_closed#4']);
   });
 
   it('reports durations, and when each event happened on the app clock', async () => {
@@ -58,12 +58,12 @@ describe('CupConnection with the simulated cup', () => {
     vi.advanceTimersByTime(300);
     fw.closeLid();
     await flush();
-    expect(events.find((e) => e.type === 'shake-ended')).toMatchObject({
+    expect(events.find((e) => e.type === 'shake_ended')).toMatchObject({
       durationMs: 640,
       peakMg: 2900,
       at: start + 640,
     });
-    expect(events.find((e) => e.type === 'lid-closed')).toMatchObject({ openMs: 300 });
+    expect(events.find((e) => e.type === 'lid_closed')).toMatchObject({ openMs: 300 });
   });
 
   it('after a link loss: reconnects with backoff, replays what it missed, nothing twice', async () => {
@@ -91,11 +91,11 @@ describe('CupConnection with the simulated cup', () => {
     fw.startShake();
     await flush();
     expect(sensed()).toEqual([
-      'shake-started#1',
-      'shake-ended#2',
-      'lid-opened#3',
-      'lid-closed#4',
-      'shake-started#5',
+      'shake_started#1',
+      'shake_ended#2',
+      'lid_opened#3',
+      'lid_closed#4',
+      'shake_started#5',
     ]);
   });
 
@@ -118,7 +118,7 @@ describe('CupConnection with the simulated cup', () => {
     fw.closeLid();
     fw.startShake();
     await flush();
-    expect(sensed()).toEqual(['lid-opened#1', 'lid-closed#2', 'shake-started#3']);
+    expect(sensed()).toEqual(['lid_opened#1', 'lid_closed#2', 'shake_started#3']);
     expect(warnings()).toEqual([]);
   });
 
@@ -133,7 +133,7 @@ describe('CupConnection with the simulated cup', () => {
     await until(() => phase() === 'connected', 40_000);
     await flush();
     expect(warnings()).toEqual([]);
-    expect(sensed()).toEqual(['shake-started#1']);
+    expect(sensed()).toEqual(['shake_started#1']);
   });
 
   it('a replayed move that a step by hand overtook is a warning, not a move', async () => {
@@ -154,7 +154,7 @@ describe('CupConnection with the simulated cup', () => {
     await flush();
     expect(sensed()).toEqual([]);
     expect(warnings()).toMatchObject([
-      { code: 'late-event', event: { type: 'shake-started', at: shakeAt } },
+      { code: 'late-event', event: { type: 'shake_started', at: shakeAt } },
     ]);
   });
 
@@ -169,7 +169,7 @@ describe('CupConnection with the simulated cup', () => {
     await until(() => phase() === 'connected');
     await flush();
     expect(warnings()).toEqual([{ code: 'events-lost', count: 4 }]);
-    expect(sensed()).toEqual(['lid-opened#5', 'lid-closed#6', 'lid-opened#7', 'lid-closed#8']);
+    expect(sensed()).toEqual(['lid_opened#5', 'lid_closed#6', 'lid_opened#7', 'lid_closed#8']);
   });
 
   it('no reconnect after the players disconnect', async () => {
@@ -221,7 +221,7 @@ describe('CupConnection with the simulated cup', () => {
     await flush();
     expect(connection.snapshot.malformed).toBe(3);
     expect(phase()).toBe('connected');
-    expect(sensed()).toEqual(['lid-opened#1']);
+    expect(sensed()).toEqual(['lid_opened#1']);
   });
 
   it('identify and config writes go out as Control frames and wait for the Reply', async () => {

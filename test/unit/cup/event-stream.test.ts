@@ -57,7 +57,7 @@ describe('EventStream: events as moves', () => {
     stream.state(state(5_000, 7));
     stream.release(0);
     stream.offer(lid(1, 4_000));
-    expect(applied.map((e) => [e.type, e.seq, e.at])).toEqual([['lid-opened', 1, 999_000]]);
+    expect(applied.map((e) => [e.type, e.seq, e.at])).toEqual([['lid_opened', 1, 999_000]]);
     expect(positions.at(-1)).toEqual({ bootId: 7, lastSeq: 1 });
   });
 

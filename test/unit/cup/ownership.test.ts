@@ -43,7 +43,7 @@ describe('ownership (protocol 1.1)', () => {
     expect(fw.owner.proven).toBe(true);
     fw.startShake();
     await flush();
-    expect(sensed()).toEqual(['shake-started#1']);
+    expect(sensed()).toEqual(['shake_started#1']);
   });
 
   it("another table's cup is refused and left alone", async () => {
@@ -132,7 +132,7 @@ describe('a cup that restarted while away', () => {
     await restartAway(fw, cup); // new numbers 1..3: behind the 6 seen
     await until(() => phase() === 'connected', 20_000);
     await flush();
-    expect(sensed().slice(6)).toEqual(['shake-started#1', 'shake-ended#2', 'lid-opened#3']);
+    expect(sensed().slice(6)).toEqual(['shake_started#1', 'shake_ended#2', 'lid_opened#3']);
     expect(warnings()).toEqual([{ code: 'cup-restarted' }]);
   });
 
@@ -144,7 +144,7 @@ describe('a cup that restarted while away', () => {
     await restartAway(fw, cup); // 1..3 of the new boot: past the 1 seen
     await until(() => phase() === 'connected', 20_000);
     await flush();
-    expect(sensed()).toEqual(['lid-opened#1', 'shake-started#1', 'shake-ended#2', 'lid-opened#3']);
+    expect(sensed()).toEqual(['lid_opened#1', 'shake_started#1', 'shake_ended#2', 'lid_opened#3']);
   });
 
   it('across a page reload: the remembered boot id tells', async () => {
@@ -160,7 +160,7 @@ describe('a cup that restarted while away', () => {
     second.connection.restore();
     await until(() => second.phase() === 'connected');
     await flush();
-    expect(second.sensed()).toEqual(['shake-started#1']);
+    expect(second.sensed()).toEqual(['shake_started#1']);
     expect(second.warnings()).toEqual([{ code: 'cup-restarted' }]);
   });
 
@@ -179,6 +179,6 @@ describe('a cup that restarted while away', () => {
     await until(() => phase() === 'connected', 20_000);
     await flush();
     expect(warnings()).toEqual([{ code: 'cup-restarted' }]);
-    expect(sensed().slice(6)).toEqual(['shake-started#1', 'shake-ended#2', 'lid-opened#3']);
+    expect(sensed().slice(6)).toEqual(['shake_started#1', 'shake_ended#2', 'lid_opened#3']);
   });
 });
