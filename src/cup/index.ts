@@ -3,29 +3,35 @@
  * `navigator.bluetooth`), the simulated cup, and `CupConnection`, which turns either into typed
  * cup events. Nothing here knows the game.
  */
-export { CupConnection, type CupConnectionOptions, type LentCup } from './connection';
+export { CupConnection, type CupConnectionOptions, type LentCup } from './connection/connection';
 export { openCup, startCup, type CupBinding, type CupKind, type OpenCupOptions } from './open';
 export * from './events';
 export * from './errors';
-export { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
-export { SimulatedCup, SimulatedTransport } from './simulated';
-export { CupFirmware, type FirmwareOptions } from './sim-firmware';
-export type { CupFault, CupFaults } from './sim-faults';
-export { WebBluetoothTransport } from './web-bluetooth';
-export { inMemory, localStorageMemory, type CupMemory, type KnownCup } from './memory';
-export type { CupTransport } from './transport';
+export { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './connection/backoff';
+export { SimulatedCup, SimulatedTransport } from './sim/simulated';
+export { CupFirmware, type FirmwareOptions } from './sim/firmware';
+export type { CupFault, CupFaults } from './sim/faults';
+export { WebBluetoothTransport } from './link/web-bluetooth';
+export { inMemory, localStorageMemory, type CupMemory, type KnownCup } from './connection/memory';
+export type { CupTransport } from './link/transport';
 export type {
   GattCharacteristicLike,
   GattDeviceLike,
   GattServerLike,
   GattServiceLike,
-} from './gatt';
+} from './link/gatt';
 export {
   TelemetryRecorder,
   canRecord,
   type RecordedEvent,
   type RecorderPhase,
   type RecordingEnd,
-} from './telemetry';
-export { TraceBuilder, parseTrace, traceCsv, type TracePoint, type TraceRow } from './trace';
-export { parseTraceEvents, replayTrace, type TraceEvent } from './sim-replay';
+} from './telemetry/recorder';
+export {
+  TraceBuilder,
+  parseTrace,
+  traceCsv,
+  type TracePoint,
+  type TraceRow,
+} from './telemetry/trace';
+export { parseTraceEvents, replayTrace, type TraceEvent } from './sim/replay';

@@ -3,10 +3,10 @@
  * for the simulated cup, the on-screen cup behind it). The app binds it to the game; this layer
  * knows nothing of the game.
  */
-import { CupConnection } from './connection';
-import { localStorageMemory } from './memory';
-import { SimulatedCup, SimulatedTransport } from './simulated';
-import { WebBluetoothTransport } from './web-bluetooth';
+import { CupConnection } from './connection/connection';
+import { localStorageMemory } from './connection/memory';
+import { SimulatedCup, SimulatedTransport } from './sim/simulated';
+import { WebBluetoothTransport } from './link/web-bluetooth';
 
 /** Which cup: the simulated one on screen, or a real one over Web Bluetooth. */
 export type CupKind = 'simulated' | 'bluetooth';

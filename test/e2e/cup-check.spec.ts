@@ -1,7 +1,7 @@
 /**
  * "Check this cup" through the real Web Bluetooth path: the emulated good cup passes every
  * check (a person shakes, lifts and restarts it when asked) and is given back to the game.
- * Deliberately broken emulated cups (src/cup/sim-faults.ts) fail the check for their fault.
+ * Deliberately broken emulated cups (src/cup/sim/faults.ts) fail the check for their fault.
  */
 import type { Page } from '@playwright/test';
 import type { CupFault } from '../../src/cup';
@@ -90,7 +90,7 @@ test('the good emulated cup passes every check, and goes back to the game', asyn
 });
 
 /**
- * Broken cups (src/cup/sim-faults.ts) through the browser: the check reports each fault with
+ * Broken cups (src/cup/sim/faults.ts) through the browser: the check reports each fault with
  * its own check failing, and the evidence says what the protocol requires. Every fault also
  * runs through the simulated cup in test/unit/cup/check/suite.test.ts.
  */

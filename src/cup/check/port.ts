@@ -19,9 +19,9 @@ import type {
   GattListener,
   GattPropertiesLike,
   GattServerLike,
-} from '../gatt';
-import { valueOf } from '../gatt';
-import { CupLink, type LinkTimeouts } from '../link';
+} from '../link/gatt';
+import { valueOf } from '../link/gatt';
+import { CupLink, type LinkTimeouts } from '../link/link';
 
 export type FrameSource = 'events' | 'state' | 'reply' | 'battery' | 'telemetry';
 

@@ -6,7 +6,7 @@
  * `SmpStatusError`. Closing the pipe rejects what waits.
  */
 import { CupDisconnectedError } from '../errors';
-import { withTimeout } from '../timeout';
+import { withTimeout } from '../link/timeout';
 import { mapField, uintField, type CborMap } from './cbor';
 import { SMP_FRAGMENT, SmpOp } from './constants';
 import { SmpAssembler, decodePacket, encodePacket, fragment } from './frame';

@@ -4,9 +4,9 @@
  * followed until the link drops. The update needs the owner's proof: the cup is "ready" only
  * when it is connected and this app has proven it owns it.
  */
-import type { CupConnection } from '../connection';
+import type { CupConnection } from '../connection/connection';
 import { CupDisconnectedError, CupTimeoutError } from '../errors';
-import { valueOf, type GattCharacteristicLike, type GattListener } from '../gatt';
+import { valueOf, type GattCharacteristicLike, type GattListener } from '../link/gatt';
 import type { SmpPipe } from './client';
 import { SMP_CHARACTERISTIC, SMP_SERVICE } from './constants';
 import type { UpdateCup } from './update';

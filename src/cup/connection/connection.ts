@@ -1,0 +1,247 @@
+/**
+ * The cup connection's facade for the UI and `main.ts`: one snapshot to show, commands
+ * (connect, reconnect, restore, disconnect, forget, identify, Config), and one stream of typed
+ * cup events (`on`). Its lifecycle is the state machine of `machine.ts`, whose steps the
+ * session (`session.ts`) carries out.
+ */
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import type { Config } from '../../../firmware-protocol/codec';
+import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+import type { CupListener, CupSnapshot } from '../events';
+import type { GattDeviceLike, GattServerLike } from '../link/gatt';
+import type { ControlArgs, ReplyTo } from '../link/control-channel';
+import { connectionMachine } from './machine';
+import { inMemory, type CupMemory } from './memory';
+import { CupSession } from './session';
+import { CupSnapshotStore, statusOf } from './snapshot';
+import type { CupTransport } from '../link/transport';
+
+export interface CupConnectionOptions {
+  transport: CupTransport;
+  memory?: CupMemory;
+  /** Limit for `gatt.connect()`; a connect that succeeds later is disconnected. */
+  connectTimeoutMs?: number;
+  /** Limit for every other GATT operation. */
+  requestTimeoutMs?: number;
+  /** Limit for a Reply after its Control write. */
+  replyTimeoutMs?: number;
+  /** How long to wait for a remembered cup to advertise after a reload. */
+  searchTimeoutMs?: number;
+  backoff?: BackoffOptions;
+  random?: () => number;
+  /**
+   * When the table last took a step by hand (app clock, ms): a cup event that happened before
+   * it is a warning, not a move (PROTOCOL.md 6). Default: never.
+   */
+  movedOnAt?: () => number;
+  /** The app's clock (ms since the epoch). */
+  now?: () => number;
+}
+
+/** A cup lent to a tool (`CupConnection.lend`). */
+export interface LentCup {
+  device: GattDeviceLike;
+  ownerKey(deviceId: string): string | null;
+  /** The tool is done: the app connects again. */
+  giveBack(): void;
+}
+
+export class CupConnection {
+  readonly transport: CupTransport;
+  private readonly memory: CupMemory;
+  private readonly store: CupSnapshotStore;
+  private readonly session: CupSession;
+  private readonly actor: ActorRefFrom<typeof connectionMachine>;
+  private stopWatchingAvailability: (() => void) | null = null;
+
+  constructor(options: CupConnectionOptions) {
+    this.transport = options.transport;
+    this.memory = options.memory ?? inMemory();
+    const last = this.memory.list()[0];
+    this.store = new CupSnapshotStore(this.transport.kind, last ? { name: last.name } : null);
+    this.session = new CupSession({
+      transport: this.transport,
+      memory: this.memory,
+      store: this.store,
+      timeouts: {
+        connectMs: options.connectTimeoutMs ?? 10_000,
+        requestMs: options.requestTimeoutMs ?? 5_000,
+        replyMs: options.replyTimeoutMs ?? 3_000,
+      },
+      searchTimeoutMs: options.searchTimeoutMs ?? 15_000,
+      movedOnAt: options.movedOnAt ?? (() => -Infinity),
+      now: options.now ?? (() => Date.now()),
+      linkLost: () => this.actor.send({ type: 'LINK_LOST' }),
+    });
+    this.actor = createActor(this.machine(), {
+      input: { backoff: options.backoff ?? DEFAULT_BACKOFF, random: options.random ?? Math.random },
+    });
+    this.actor.subscribe((snapshot) => this.store.status(statusOf(snapshot)));
+    this.actor.start();
+  }
+
+  get snapshot(): CupSnapshot {
+    return this.store.snapshot;
+  }
+
+  /** Typed cup events: sensor events in order and once each, state, battery, connection... */
+  on(listener: CupListener): () => void {
+    return this.store.on(listener);
+  }
+
+  /** Called with the new snapshot after every change. */
+  watch(watcher: (snapshot: CupSnapshot) => void): () => void {
+    return this.store.watch(watcher);
+  }
+
+  /** Check availability and follow its changes. */
+  async init(): Promise<void> {
+    this.stopWatchingAvailability ??= this.transport.watchAvailability((a) =>
+      this.store.availability(a),
+    );
+    this.store.availability(await this.transport.availability());
+  }
+
+  /** Choose a cup and connect. Call from a user gesture (the chooser needs one). */
+  connect(): void {
+    this.actor.send({ type: 'CONNECT' });
+  }
+
+  /** One tap back: the cup of this visit, or the chooser (after a reload). */
+  reconnect(): void {
+    this.actor.send({ type: 'RECONNECT', hasDevice: this.session.device !== null });
+  }
+
+  /** Reconnect now instead of waiting for the backoff. */
+  retryNow(): void {
+    this.actor.send({ type: 'RETRY_NOW' });
+  }
+
+  /**
+   * Find a cup of an earlier visit without the chooser, where the browser allows it
+   * (`getDevices()` + `watchAdvertisements()`); otherwise the panel offers a one-tap reconnect.
+   */
+  restore(): void {
+    this.actor.send({ type: 'RESTORE' });
+  }
+
+  /** The players' disconnect: no reconnect follows. */
+  disconnect(): void {
+    this.actor.send({ type: 'DISCONNECT' });
+  }
+
+  /**
+   * Forget the cup: release it (so the next table can claim it without the reset gesture), then
+   * disconnect and drop what the app remembers of it, its owner key included.
+   */
+  async forget(): Promise<void> {
+    const connected = this.session.deviceId;
+    if (connected && this.snapshot.ownership === 'mine') {
+      await this.session
+        .link()
+        .request({ op: 'release' })
+        .catch(() => {});
+    }
+    this.disconnect();
+    const deviceId = connected ?? this.memory.list()[0]?.deviceId;
+    if (deviceId) this.memory.remove(deviceId);
+    this.store.patch({ remembered: null, ownership: null, claimed: false });
+  }
+
+  /**
+   * Lend the cup to a tool that needs it alone (the conformance check): the cup of this visit,
+   * or one chosen now (call from a user gesture). The app's link closes without a reconnect;
+   * `giveBack` connects again, from the cup's newest event (what the tool made the cup do is
+   * not replayed into the game). The owner keys stay here: the tool asks for one by device id.
+   */
+  async lend(): Promise<LentCup> {
+    const device = this.session.device ?? (await this.transport.requestDevice());
+    this.disconnect();
+    this.session.adopt(device);
+    return {
+      device,
+      ownerKey: (deviceId) => this.memory.get(deviceId)?.ownerKey ?? null,
+      giveBack: () => {
+        this.session.startFresh();
+        this.reconnect();
+      },
+    };
+  }
+
+  /** Stop everything and drop every listener (the page is going away). */
+  dispose(): void {
+    this.disconnect();
+    this.actor.stop();
+    this.stopWatchingAvailability?.();
+    this.stopWatchingAvailability = null;
+    this.session.adopt(null);
+    this.store.clear();
+  }
+
+  /** Make the cup blink and/or buzz so the players know which cup is theirs. */
+  async identify(blink = true, buzz = true, durationMs = 2_000): Promise<void> {
+    await this.store.userAction(() =>
+      this.session.link().request({ op: 'identify', blink, buzz, durationMs }),
+    );
+  }
+
+  async readConfig(): Promise<Config> {
+    const { config } = await this.session.link().request({ op: 'read_config' });
+    this.store.config(config);
+    return config;
+  }
+
+  /** Write the sensitivity settings; resolves with the Config now in effect. */
+  async writeConfig(config: Config): Promise<Config> {
+    const reply = await this.store.userAction(() =>
+      this.session.link().request({ op: 'write_config', config }),
+    );
+    this.store.config(reply.config);
+    return reply.config;
+  }
+
+  /**
+   * A Control request of a tool beyond the game (the telemetry recorder), through the
+   * connection's channel; resolves with its `ok` Reply, rejects with the error status.
+   */
+  request<Op extends ControlArgs['op']>(
+    args: Extract<ControlArgs, { op: Op }>,
+  ): Promise<ReplyTo<Op>> {
+    return this.session.link().request(args);
+  }
+
+  /**
+   * GATT work on the connected cup's server (another service, a characteristic the connection
+   * does not use), queued with the connection's own operations. Rejects when not connected.
+   */
+  gatt<T>(
+    what: string,
+    run: (server: GattServerLike) => Promise<T>,
+    timeoutMs?: number,
+  ): Promise<T> {
+    return this.session.link().gatt(what, run, timeoutMs);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // The machine's steps
+
+  private machine() {
+    const step = <T>(run: (signal: AbortSignal) => Promise<T>) =>
+      fromPromise<T>(({ signal }) => run(signal));
+    const session = this.session;
+    return connectionMachine.provide({
+      actors: {
+        choose: step(() => this.transport.requestDevice()),
+        search: step((signal) => session.search(signal)),
+        open: step((signal) => session.open(signal)),
+        prove: step(() => session.prove()),
+        sync: step(() => session.sync()),
+      },
+      actions: {
+        adoptDevice: (_, { device }) => session.adopt(device),
+        closeLink: () => session.closeLink(),
+        skipRemembered: () => session.skipRemembered(),
+      },
+    });
+  }
+}
