@@ -26,3 +26,4 @@ export * from './reply';
 export * from './advert';
 export * from './auth';
 export * from './telemetry';
+export * from './gatt';

@@ -56,8 +56,8 @@ export interface DeviceInformation {
   hardwareRevision: string | null;
 }
 
-/** Where a frame came from. */
-export type FrameSource = 'info' | 'events' | 'state' | 'reply' | 'battery';
+/** Where a frame came from: a characteristic of the cup's GATT layout. */
+export type FrameSource = 'info' | 'events' | 'state' | 'reply' | 'battery' | 'telemetry';
 
 export type CupWarningCode =
   /** An event that happened before a step the table entered by hand: not applied. */

@@ -6,24 +6,21 @@
  * it runs the same against a Web Bluetooth device, the simulated cup or a test's stand-in.
  */
 import {
-  BATTERY_LEVEL_CHARACTERISTIC,
-  BATTERY_SERVICE,
-  CHARACTERISTIC_UUIDS,
+  CCCD_UUID,
+  CUP_GATT,
   DEVICE_INFORMATION_CHARACTERISTICS,
-  DEVICE_INFORMATION_SERVICE,
-  SERVICE_UUID,
+  gattPlace,
 } from '../../../firmware-protocol/codec';
+import type { FrameSource } from '../events';
+import { optionalCharacteristic } from '../link/discover';
 import type {
   GattCharacteristicLike,
   GattDeviceLike,
   GattListener,
   GattPropertiesLike,
-  GattServerLike,
 } from '../link/gatt';
 import { valueOf } from '../link/gatt';
 import { CupLink, type LinkTimeouts } from '../link/link';
-
-export type FrameSource = 'events' | 'state' | 'reply' | 'battery' | 'telemetry';
 
 export interface PortFrame {
   source: FrameSource;
@@ -77,7 +74,10 @@ export interface CheckPort {
 const bytesOf = (view: DataView) =>
   new Uint8Array(view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength));
 
-const CCCD = 0x2902;
+/** The characteristics of the Mia Cup service, in PROTOCOL.md's order. */
+const MIA_CHARACTERISTICS = CUP_GATT.find((s) => s.name === 'mia')!.characteristics.map(
+  (c) => c.name as CharacteristicName,
+);
 
 /** The check's port over a cup's GATT device, through the app's own link code. */
 export class LinkPort implements CheckPort {
@@ -174,22 +174,21 @@ export class LinkPort implements CheckPort {
         battery: false,
         deviceInformation: false,
       };
-      const main = await server.getPrimaryService(SERVICE_UUID).catch(() => null);
+      const main = await server.getPrimaryService(gattPlace('info').service.uuid).catch(() => null);
       facts.service = main !== null;
-      const names = Object.keys(CHARACTERISTIC_UUIDS) as (keyof typeof CHARACTERISTIC_UUIDS)[];
-      for (const name of names) {
-        const c = main
-          ? await main.getCharacteristic(CHARACTERISTIC_UUIDS[name]).catch(() => null)
-          : null;
-        const notify = name !== 'info' && name !== 'control';
+      for (const name of MIA_CHARACTERISTICS) {
+        const c = main ? await optionalCharacteristic(server, name) : null;
+        const notify = !!gattPlace(name).characteristic.properties.notify;
         const notifications =
           name === 'telemetry' ? (c ? this.telemetryNotifies : null) : notify ? c !== null : null;
         facts.characteristics.push(await describe(name, c, notifications));
       }
-      const battery = await this.batteryOf(server);
+      const battery = await optionalCharacteristic(server, 'battery');
       facts.battery = battery !== null;
       facts.characteristics.push(await describe('battery', battery, this.batteryNotifies));
-      const dis = await server.getPrimaryService(DEVICE_INFORMATION_SERVICE).catch(() => null);
+      const dis = await server
+        .getPrimaryService(gattPlace('manufacturerName').service.uuid)
+        .catch(() => null);
       facts.deviceInformation = dis !== null;
       return facts;
     });
@@ -197,7 +196,7 @@ export class LinkPort implements CheckPort {
 
   readBattery(): Promise<Uint8Array | null> {
     return this.current().gatt('battery level', async (server) => {
-      const c = await this.batteryOf(server);
+      const c = await optionalCharacteristic(server, 'battery');
       return c ? bytesOf(await c.readValue()) : null;
     });
   }
@@ -205,10 +204,9 @@ export class LinkPort implements CheckPort {
   readStrings(): Promise<Record<StringName, Uint8Array | null>> {
     return this.current().gatt('device information', async (server) => {
       const out = {} as Record<StringName, Uint8Array | null>;
-      const dis = await server.getPrimaryService(DEVICE_INFORMATION_SERVICE).catch(() => null);
-      for (const [name, uuid] of Object.entries(DEVICE_INFORMATION_CHARACTERISTICS)) {
-        const c = dis ? await dis.getCharacteristic(uuid).catch(() => null) : null;
-        out[name as StringName] = c ? bytesOf(await c.readValue()) : null;
+      for (const name of Object.keys(DEVICE_INFORMATION_CHARACTERISTICS) as StringName[]) {
+        const c = await optionalCharacteristic(server, name);
+        out[name] = c ? bytesOf(await c.readValue()) : null;
       }
       return out;
     });
@@ -219,17 +217,10 @@ export class LinkPort implements CheckPort {
     return this.link;
   }
 
-  private async batteryOf(server: GattServerLike): Promise<GattCharacteristicLike | null> {
-    const service = await server.getPrimaryService(BATTERY_SERVICE).catch(() => null);
-    return service
-      ? service.getCharacteristic(BATTERY_LEVEL_CHARACTERISTIC).catch(() => null)
-      : null;
-  }
-
   /** Battery Level notifications, as the app follows them (a failure is a fact to report). */
   private async followBattery(): Promise<void> {
     await this.current().gatt('battery notifications', async (server) => {
-      const c = await this.batteryOf(server);
+      const c = await optionalCharacteristic(server, 'battery');
       this.battery = c;
       if (!c) return;
       c.addEventListener('characteristicvaluechanged', this.onBattery);
@@ -243,10 +234,7 @@ export class LinkPort implements CheckPort {
   /** Telemetry notifications (1.1 addition), when the cup has the characteristic. */
   private async followTelemetry(): Promise<void> {
     await this.current().gatt('telemetry notifications', async (server) => {
-      const main = await server.getPrimaryService(SERVICE_UUID).catch(() => null);
-      const c = main
-        ? await main.getCharacteristic(CHARACTERISTIC_UUIDS.telemetry).catch(() => null)
-        : null;
+      const c = await optionalCharacteristic(server, 'telemetry');
       this.telemetry = c;
       this.telemetryNotifies = null;
       if (!c) return;
@@ -288,7 +276,7 @@ async function describe(
 ): Promise<CharacteristicFacts> {
   if (!c) return { name, found: false, properties: null, cccd: null, notifications: null };
   const cccd = c.getDescriptor
-    ? await c.getDescriptor(CCCD).then(
+    ? await c.getDescriptor(CCCD_UUID).then(
         () => true,
         () => false,
       )

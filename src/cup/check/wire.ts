@@ -3,13 +3,10 @@
  * Control requests with their exact bytes and the Reply that came back, and waits for frames
  * that never block past their deadline.
  */
-import type { CheckPort, FrameSource, PortFrame } from './port';
+import type { CheckPort, PortFrame } from './port';
 
-export type WireSource = FrameSource | 'info';
-
-export interface WireFrame extends Omit<PortFrame, 'source'> {
-  source: WireSource;
-  /** A read's value rather than a notification. */
+export interface WireFrame extends PortFrame {
+  /** A read's value (Info, State) rather than a notification. */
   read: boolean;
 }
 

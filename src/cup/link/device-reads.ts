@@ -1,10 +1,8 @@
 /** Reads of the standard services: Device Information strings and the Battery Level byte. */
-import {
-  DEVICE_INFORMATION_CHARACTERISTICS,
-  DEVICE_INFORMATION_SERVICE,
-} from '../../../firmware-protocol/codec';
+import type { CupCharacteristicName } from '../../../firmware-protocol/codec';
 import { CupDisconnectedError } from '../errors';
 import type { DeviceInformation } from '../events';
+import { optionalCharacteristic } from './discover';
 import type { GattServerLike } from './gatt';
 
 /** Runs one GATT operation (through the connection's queue). */
@@ -26,27 +24,21 @@ export async function readDeviceInformation(
     firmwareRevision: null,
     hardwareRevision: null,
   };
-  const names: [keyof DeviceInformation, number][] = [
-    ['manufacturer', DEVICE_INFORMATION_CHARACTERISTICS.manufacturerName],
-    ['model', DEVICE_INFORMATION_CHARACTERISTICS.modelNumber],
-    ['firmwareRevision', DEVICE_INFORMATION_CHARACTERISTICS.firmwareRevision],
-    ['hardwareRevision', DEVICE_INFORMATION_CHARACTERISTICS.hardwareRevision],
+  const names: [keyof DeviceInformation, CupCharacteristicName][] = [
+    ['manufacturer', 'manufacturerName'],
+    ['model', 'modelNumber'],
+    ['firmwareRevision', 'firmwareRevision'],
+    ['hardwareRevision', 'hardwareRevision'],
   ];
-  try {
-    const dis = await op('device information', () =>
-      server.getPrimaryService(DEVICE_INFORMATION_SERVICE),
-    );
-    for (const [field, uuid] of names) {
-      try {
-        const c = await op('device information string', () => dis.getCharacteristic(uuid));
-        const value = await op('read device information', () => c.readValue());
-        out[field] = utf8.decode(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
-      } catch (error) {
-        if (error instanceof CupDisconnectedError) throw error;
-      }
+  for (const [field, name] of names) {
+    try {
+      const c = await op('device information string', () => optionalCharacteristic(server, name));
+      if (!c) continue;
+      const value = await op('read device information', () => c.readValue());
+      out[field] = utf8.decode(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+    } catch (error) {
+      if (error instanceof CupDisconnectedError) throw error;
     }
-  } catch (error) {
-    if (error instanceof CupDisconnectedError) throw error;
   }
   return out;
 }

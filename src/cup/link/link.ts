@@ -5,14 +5,9 @@
  * id and wait for their Reply. `close()` removes every listener with the reference it added,
  * rejects what is queued and what waits for a Reply.
  */
-import {
-  BATTERY_LEVEL_CHARACTERISTIC,
-  BATTERY_SERVICE,
-  CHARACTERISTIC_UUIDS,
-  SERVICE_UUID,
-} from '../../../firmware-protocol/codec';
 import { ControlChannel, type ControlArgs, type ReplyTo } from './control-channel';
 import { batteryOf, readDeviceInformation } from './device-reads';
+import { characteristic } from './discover';
 import { CupDisconnectedError, CupRequestError } from '../errors';
 import type { DeviceInformation } from '../events';
 import {
@@ -110,12 +105,7 @@ export class CupLink {
   /** Battery Service: follow the level, and read it; undefined when the cup has none. */
   async startBattery(): Promise<number | undefined> {
     try {
-      const service = await this.run('battery service', () =>
-        this.server.getPrimaryService(BATTERY_SERVICE),
-      );
-      const level = await this.run('battery level', () =>
-        service.getCharacteristic(BATTERY_LEVEL_CHARACTERISTIC),
-      );
+      const level = await this.run('battery level', () => characteristic(this.server, 'battery'));
       this.listen(level, this.frames.battery);
       await this.run('battery notifications', () => level.startNotifications()).catch(rethrowDrop);
       return batteryOf(await this.run('read battery', () => level.readValue()));
@@ -183,13 +173,13 @@ export class CupLink {
   }
 
   private async subscribe(): Promise<void> {
-    const main = await this.run('mia service', () => this.server.getPrimaryService(SERVICE_UUID));
-    const char = (uuid: string) => this.run(uuid, () => main.getCharacteristic(uuid));
-    this.info = await char(CHARACTERISTIC_UUIDS.info);
-    const events = await char(CHARACTERISTIC_UUIDS.events);
-    this.state = await char(CHARACTERISTIC_UUIDS.state);
-    this.controlPoint = await char(CHARACTERISTIC_UUIDS.control);
-    const reply = await char(CHARACTERISTIC_UUIDS.reply);
+    const char = (name: 'info' | 'events' | 'state' | 'control' | 'reply') =>
+      this.run(name, () => characteristic(this.server, name));
+    this.info = await char('info');
+    const events = await char('events');
+    this.state = await char('state');
+    this.controlPoint = await char('control');
+    const reply = await char('reply');
     this.listen(events, this.frames.events);
     this.listen(this.state, this.frames.state);
     this.listen(reply, this.frames.reply);

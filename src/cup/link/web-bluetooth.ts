@@ -5,14 +5,8 @@
  * data, which cup it is) and reports whether
  * Bluetooth can be used at all. Connecting and talking is `CupConnection`'s job.
  */
-import {
-  BATTERY_SERVICE,
-  DEVICE_INFORMATION_SERVICE,
-  SERVICE_UUID,
-  decodeAdvert,
-} from '../../../firmware-protocol/codec';
+import { OPTIONAL_SERVICES, SERVICE_UUID, decodeAdvert } from '../../../firmware-protocol/codec';
 import type { CupAvailability } from '../events';
-import { SMP_SERVICE } from '../smp/constants';
 import type { GattDeviceLike } from './gatt';
 import type { AdvertSeen, CupTransport } from './transport';
 
@@ -58,8 +52,8 @@ export class WebBluetoothTransport implements CupTransport {
     if (!bt) throw new Error('This browser has no Web Bluetooth.');
     const device = await bt.requestDevice({
       filters: [{ services: [SERVICE_UUID] }],
-      // SMP: the firmware update service (PROTOCOL.md 9), where the cup has it.
-      optionalServices: [BATTERY_SERVICE, DEVICE_INFORMATION_SERVICE, SMP_SERVICE],
+      // Battery, Device Information, and SMP (firmware updates, PROTOCOL.md 9) where it has it.
+      optionalServices: [...OPTIONAL_SERVICES],
     });
     return device as unknown as GattDeviceLike;
   }

@@ -5,13 +5,10 @@
  * (`?cup=sim`, "Simulated cup") and for unit tests.
  */
 import {
-  Capability,
-  BATTERY_LEVEL_CHARACTERISTIC,
-  BATTERY_SERVICE,
-  CHARACTERISTIC_UUIDS,
-  DEVICE_INFORMATION_CHARACTERISTICS,
-  DEVICE_INFORMATION_SERVICE,
-  SERVICE_UUID,
+  CCCD_UUID,
+  CUP_GATT,
+  sigUuid,
+  type CupCharacteristicName,
 } from '../../../firmware-protocol/codec';
 import type { CupAvailability } from '../events';
 import type {
@@ -26,10 +23,9 @@ import type {
 import { CupFirmware, type FirmwareOptions, type NotifyCharacteristic } from './firmware';
 import type { AdvertSeen, CupTransport } from '../link/transport';
 
-const DIS = DEVICE_INFORMATION_CHARACTERISTICS;
-
+/** A UUID as the layout writes it: 16-bit numbers as their full 128-bit form. */
 function uuidKey(uuid: GattUuid): string {
-  return typeof uuid === 'number' ? `0x${uuid.toString(16).padStart(4, '0')}` : uuid.toLowerCase();
+  return typeof uuid === 'number' ? sigUuid(uuid) : uuid.toLowerCase();
 }
 
 function networkError(message: string): Error {
@@ -38,7 +34,12 @@ function networkError(message: string): Error {
   return error;
 }
 
-const CCCD = '0x2902';
+/** What a characteristic does in the simulated cup. */
+interface CharacteristicSpec {
+  read?: () => Uint8Array;
+  write?: (frame: Uint8Array) => number;
+  notify?: NotifyCharacteristic;
+}
 
 class SimCharacteristic extends EventTarget implements GattCharacteristicLike {
   value: DataView | null = null;
@@ -47,11 +48,7 @@ class SimCharacteristic extends EventTarget implements GattCharacteristicLike {
   constructor(
     private readonly cup: SimulatedCup,
     readonly uuid: string,
-    private readonly spec: {
-      read?: () => Uint8Array;
-      write?: (frame: Uint8Array) => number;
-      notify?: NotifyCharacteristic;
-    },
+    private readonly spec: CharacteristicSpec,
   ) {
     super();
     const faults = cup.firmware.faults;
@@ -72,10 +69,7 @@ class SimCharacteristic extends EventTarget implements GattCharacteristicLike {
 
   async getDescriptor(uuid: GattUuid): Promise<unknown> {
     await this.cup.gattOperation();
-    if (
-      uuidKey(uuid) !== CCCD &&
-      uuidKey(uuid) !== `0000${CCCD.slice(2)}-0000-1000-8000-00805f9b34fb`
-    )
+    if (uuidKey(uuid) !== CCCD_UUID)
       throw new Error(`NotFoundError: no descriptor ${uuidKey(uuid)}`);
     if (!this.hasCccd) throw new Error('NotFoundError: no CCCD');
     return { uuid: uuidKey(uuid) };
@@ -194,49 +188,36 @@ export class SimulatedCup extends EventTarget implements GattDeviceLike {
     this.firmware = new CupFirmware(options);
     this.gatt = new SimServer(this);
     const fw = this.firmware;
-    const c = (uuid: string, spec: ConstructorParameters<typeof SimCharacteristic>[2]) =>
-      new SimCharacteristic(this, uuid, spec);
-    const main = new Map<string, SimCharacteristic>([
-      [CHARACTERISTIC_UUIDS.info, c(CHARACTERISTIC_UUIDS.info, { read: () => fw.readInfo() })],
-      [CHARACTERISTIC_UUIDS.events, c(CHARACTERISTIC_UUIDS.events, { notify: 'events' })],
-      [
-        CHARACTERISTIC_UUIDS.state,
-        c(CHARACTERISTIC_UUIDS.state, { read: () => fw.readState(), notify: 'state' }),
-      ],
-      [
-        CHARACTERISTIC_UUIDS.control,
-        c(CHARACTERISTIC_UUIDS.control, { write: (f) => fw.write(f) }),
-      ],
-      [CHARACTERISTIC_UUIDS.reply, c(CHARACTERISTIC_UUIDS.reply, { notify: 'reply' })],
-    ]);
-    // 1.1 addition: only a cup with capability bit 6 has the Telemetry characteristic (section 2).
-    if (fw.info.capabilities & Capability.telemetry) {
-      const telemetry = c(CHARACTERISTIC_UUIDS.telemetry, { notify: 'telemetry' });
-      main.set(CHARACTERISTIC_UUIDS.telemetry, telemetry);
-      this.notifyTargets.set('telemetry', telemetry);
+    const text = (read: () => string) => () => new TextEncoder().encode(read());
+    const specs: Partial<Record<CupCharacteristicName, CharacteristicSpec>> = {
+      info: { read: () => fw.readInfo() },
+      events: { notify: 'events' },
+      state: { read: () => fw.readState(), notify: 'state' },
+      control: { write: (f) => fw.write(f) },
+      reply: { notify: 'reply' },
+      telemetry: { notify: 'telemetry' },
+      battery: { read: () => fw.readBattery(), notify: 'battery' },
+      manufacturerName: { read: text(() => fw.strings.manufacturer) },
+      modelNumber: { read: text(() => fw.strings.model) },
+      firmwareRevision: { read: text(() => fw.strings.firmwareRevision) },
+      hardwareRevision: { read: text(() => fw.strings.hardwareRevision) },
+    };
+    // The database of PROTOCOL.md section 2 (no SMP: the simulated cup has no firmware to
+    // update); Telemetry only on a cup with capability bit 6.
+    for (const service of CUP_GATT) {
+      const characteristics = new Map<string, SimCharacteristic>();
+      for (const layout of service.characteristics) {
+        const spec = specs[layout.name];
+        if (!spec) continue;
+        if (layout.capability && !(fw.info.capabilities & layout.capability)) continue;
+        const c = new SimCharacteristic(this, layout.uuid, spec);
+        characteristics.set(layout.uuid, c);
+        if (spec.notify) this.notifyTargets.set(spec.notify, c);
+      }
+      if (characteristics.size > 0) {
+        this.services.set(service.uuid, new SimService(this, characteristics));
+      }
     }
-    const batteryUuid = uuidKey(BATTERY_LEVEL_CHARACTERISTIC);
-    const battery = new Map([
-      [batteryUuid, c(batteryUuid, { read: () => fw.readBattery(), notify: 'battery' })],
-    ]);
-    const text = (s: () => string) => () => new TextEncoder().encode(s());
-    const dis = new Map(
-      (
-        [
-          [DIS.manufacturerName, text(() => fw.strings.manufacturer)],
-          [DIS.modelNumber, text(() => fw.strings.model)],
-          [DIS.firmwareRevision, text(() => fw.strings.firmwareRevision)],
-          [DIS.hardwareRevision, text(() => fw.strings.hardwareRevision)],
-        ] as const
-      ).map(([uuid, read]) => [uuidKey(uuid), c(uuidKey(uuid), { read })]),
-    );
-    this.services.set(uuidKey(SERVICE_UUID), new SimService(this, main));
-    this.services.set(uuidKey(BATTERY_SERVICE), new SimService(this, battery));
-    this.services.set(uuidKey(DEVICE_INFORMATION_SERVICE), new SimService(this, dis));
-    this.notifyTargets.set('events', main.get(CHARACTERISTIC_UUIDS.events)!);
-    this.notifyTargets.set('state', main.get(CHARACTERISTIC_UUIDS.state)!);
-    this.notifyTargets.set('reply', main.get(CHARACTERISTIC_UUIDS.reply)!);
-    this.notifyTargets.set('battery', battery.get(batteryUuid)!);
     fw.drop = () => this.linkLoss();
     fw.notify = (characteristic, frame) => {
       const target = this.notifyTargets.get(characteristic);

@@ -4,10 +4,14 @@
  * operations, and the groups and commands the app sends.
  */
 
-/** Zephyr's SMP service (`SMP_BT_SVC_UUID`), lower-case as Web Bluetooth wants it. */
-export const SMP_SERVICE = '8d53dc1d-1db7-4cd3-868b-8a527460aa84';
-/** Its one characteristic, for requests (write without response) and responses (notify). */
-export const SMP_CHARACTERISTIC = 'da2e7828-fbce-4e01-ae9e-261174997c48';
+/**
+ * Zephyr's SMP service (`SMP_BT_SVC_UUID`) and its one characteristic, for requests (write
+ * without response) and responses (notify): declared with the cup's GATT layout.
+ */
+export {
+  SMP_SERVICE_UUID as SMP_SERVICE,
+  SMP_CHARACTERISTIC_UUID as SMP_CHARACTERISTIC,
+} from '../../../firmware-protocol/codec';
 
 /** The SMP header is 8 bytes. */
 export const SMP_HEADER_LENGTH = 8;

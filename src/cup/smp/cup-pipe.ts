@@ -8,7 +8,7 @@ import type { CupConnection } from '../connection/connection';
 import { CupDisconnectedError, CupTimeoutError } from '../errors';
 import { valueOf, type GattCharacteristicLike, type GattListener } from '../link/gatt';
 import type { SmpPipe } from './client';
-import { SMP_CHARACTERISTIC, SMP_SERVICE } from './constants';
+import { characteristic } from '../link/discover';
 import type { UpdateCup } from './update';
 
 /** Web Bluetooth's write without response, where the characteristic object has it. */
@@ -37,10 +37,9 @@ export function connectionCup(connection: CupConnection): UpdateCup {
       }),
     open: async (): Promise<SmpPipe> => {
       if (!ready()) throw new CupDisconnectedError();
-      const char = (await connection.gatt('smp characteristic', async (server) => {
-        const service = await server.getPrimaryService(SMP_SERVICE);
-        return service.getCharacteristic(SMP_CHARACTERISTIC);
-      })) as SmpCharacteristic;
+      const char = (await connection.gatt('smp characteristic', (server) =>
+        characteristic(server, 'smp'),
+      )) as SmpCharacteristic;
       await connection.gatt('smp notifications', () => char.startNotifications());
       return {
         write: (value) =>

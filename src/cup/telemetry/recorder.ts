@@ -5,9 +5,7 @@
  * reports progress to one listener.
  */
 import {
-  CHARACTERISTIC_UUIDS,
   Capability,
-  SERVICE_UUID,
   TELEMETRY_MAX_SECONDS,
   decodeTelemetry,
   type Config,
@@ -15,6 +13,7 @@ import {
 } from '../../../firmware-protocol/codec';
 import type { CupConnection } from '../connection/connection';
 import type { CupSensorEvent, CupSnapshot } from '../events';
+import { characteristic } from '../link/discover';
 import { valueOf, type GattCharacteristicLike } from '../link/gatt';
 import { TraceBuilder, type TracePoint } from './trace';
 
@@ -80,14 +79,13 @@ export class TelemetryRecorder {
     this.set('starting');
     try {
       this.config = this.connection.snapshot.config ?? (await this.connection.readConfig());
-      const characteristic = await this.connection.gatt('telemetry subscribe', async (server) => {
-        const service = await server.getPrimaryService(SERVICE_UUID);
-        const c = await service.getCharacteristic(CHARACTERISTIC_UUIDS.telemetry);
+      const telemetry = await this.connection.gatt('telemetry subscribe', async (server) => {
+        const c = await characteristic(server, 'telemetry');
         c.addEventListener('characteristicvaluechanged', this.onFrame);
         await c.startNotifications();
         return c;
       });
-      this.characteristic = characteristic;
+      this.characteristic = telemetry;
       this.stopWatching = this.connection.on((event) => {
         if (event.type === 'connection' && event.status.phase !== 'connected') this.linkLost();
         else if (
