@@ -112,7 +112,86 @@ for (const [fault, id] of broken) {
       await screen(page).getByRole('button', { name: 'Start the check' }).click();
       await person(page, cup);
       expect(await verdictOf(page, id)).toBe('fail');
-      await expect(screen(page).locator(`li[data-check="${id}"] pre`)).toContainText('Required:');
+      const evidence = screen(page).locator(`li[data-check="${id}"] pre`);
+      await expect(evidence).toContainText('Came back:');
+      await expect(evidence).toContainText(/PROTOCOL\.md § [\d., ]+ requires: \S/);
+      await expect(evidence).not.toContainText(/: -$/m);
+      // What failed is listed first, each a way to its entry.
+      const failed = screen(page).getByTestId('check-failed');
+      await failed.locator(`a[href="#check-${id}"]`).click();
+      await expect(screen(page).locator(`li[data-check="${id}"]`)).toBeInViewport();
     });
   });
 }
+
+test.describe('the hands-on steps', () => {
+  test('a cup that senses nothing fails them, with a countdown, and says what was expected', async ({
+    page,
+    cup,
+  }) => {
+    await page.clock.install(); // the person's time runs out at once, not in 30 s
+    await page.goto('/?check');
+    await screen(page).getByRole('button', { name: 'Start the check' }).click();
+    const ask = screen(page).getByTestId('check-ask');
+    const summary = screen(page).getByTestId('check-summary');
+    const waitingForDrop = screen(page).locator(
+      '[data-testid="check-progress"][data-check="ownership.unproven-dropped"]',
+    );
+    const asked: string[] = [];
+    for (;;) {
+      await expect(ask.or(summary).or(waitingForDrop).first()).toBeVisible({ timeout: 150_000 });
+      if (await summary.isVisible()) break;
+      if (await waitingForDrop.isVisible()) {
+        cup.firmware.unprovenTimeUp();
+        await expect(waitingForDrop).toHaveCount(0, { timeout: 150_000 });
+        continue;
+      }
+      const request = (await ask.getAttribute('data-request'))!;
+      asked.push(request);
+      // The person does nothing: the countdown runs down, then the time is up.
+      await expect(screen(page).getByTestId('check-countdown')).toHaveText('30 s left');
+      await page.clock.fastForward(10_000);
+      await expect(screen(page).getByTestId('check-countdown')).toHaveText('20 s left');
+      await page.clock.fastForward(21_000);
+      await expect(
+        screen(page).locator(`[data-testid="check-ask"][data-request="${request}"]`),
+      ).toHaveCount(0);
+    }
+    expect(asked).toEqual(['shake', 'lift', 'restart']);
+    for (const id of ['events.shake', 'events.lid', 'boot.restart']) {
+      expect(await verdictOf(page, id)).toBe('fail');
+      await expect(screen(page).locator(`li[data-check="${id}"] pre`)).toContainText(
+        'Got: nothing within the time',
+      );
+    }
+    await expect(screen(page).locator('li[data-check="events.shake"] pre')).toContainText(
+      'Expected: shake_started, shake_ended, within 30 s of the request',
+    );
+    await expect(summary).toContainText('3 failed');
+    await expect(screen(page).getByTestId('check-failed')).toContainText(
+      'A shake gives shake_started and shake_ended',
+    );
+  });
+
+  test('Cancel stops the check and leaves the cup as it was', async ({ page, cup }) => {
+    await page.goto('/?check');
+    await screen(page).getByRole('button', { name: 'Start the check' }).click();
+    const waitingForDrop = screen(page).locator(
+      '[data-testid="check-progress"][data-check="ownership.unproven-dropped"]',
+    );
+    const ask = screen(page).getByTestId('check-ask');
+    await expect(ask.or(waitingForDrop).first()).toBeVisible({ timeout: 150_000 });
+    if (await waitingForDrop.isVisible()) cup.firmware.unprovenTimeUp();
+    await expect(ask).toHaveAttribute('data-request', 'shake', { timeout: 150_000 });
+    await screen(page).getByTestId('check-cancel').click();
+    await expect(screen(page).getByTestId('check-summary')).toContainText('0 failed');
+    expect(await verdictOf(page, 'restore.config')).toBe('pass');
+    expect(await verdictOf(page, 'restore.owner')).toBe('pass');
+    await expect(screen(page).locator('li[data-check="boot.restart"]')).toContainText(
+      'the check was cancelled',
+    );
+    expect(cup.firmware.owner.owned).toBe(false); // claimed for the run, released
+    expect(cup.firmware.config.shakeThresholdMg).toBe(1200);
+    await expect(screen(page).getByRole('button', { name: 'Back' })).toBeVisible();
+  });
+});

@@ -48,6 +48,16 @@ export interface CheckOptions {
   personMs?: number;
   /** Allowance for the clocks and the radio in timing checks. */
   slackMs?: number;
+  /** Aborts the run (the person cancelled): it stops, puts the cup back as it was, and reports. */
+  signal?: AbortSignal;
+}
+
+/** The run was cancelled (`CheckOptions.signal`). */
+export class CheckCancelled extends Error {
+  override readonly name = 'CheckCancelled';
+  constructor() {
+    super('cancelled');
+  }
 }
 
 export type Evidence = Partial<Pick<CheckResult, 'sent' | 'received' | 'expected' | 'got'>>;
@@ -92,18 +102,43 @@ export class CheckContext {
     return (this.info?.protocolMinor ?? 0) >= 1;
   }
 
+  get cancelled(): boolean {
+    return !!this.options.signal?.aborted;
+  }
+
+  /** Stop here when the run was cancelled. */
+  throwIfCancelled(): void {
+    if (this.cancelled) throw new CheckCancelled();
+  }
+
+  /** Resolves when the run is cancelled (never, without a signal). */
+  whenCancelled(): Promise<void> {
+    const signal = this.options.signal;
+    if (!signal) return new Promise(() => {});
+    if (signal.aborted) return Promise.resolve();
+    return new Promise((resolve) =>
+      signal.addEventListener('abort', () => resolve(), { once: true }),
+    );
+  }
+
   running(id: CheckId): void {
+    this.throwIfCancelled();
     this.options.onProgress?.({ type: 'running', id });
   }
 
+  /**
+   * A verdict. A failure always says what came back ("nothing" when nothing did) and what was
+   * required (the check's own requirement is worded by the UI beside it).
+   */
   record(id: CheckId, ok: boolean, evidence: Evidence = {}): boolean {
+    const received = evidence.received ?? [];
     return this.put({
       id,
       group: CHECKS[id],
       verdict: ok ? 'pass' : 'fail',
       sent: evidence.sent ?? [],
-      received: evidence.received ?? [],
-      ...(ok ? {} : { expected: evidence.expected, got: evidence.got }),
+      received: ok || received.length > 0 ? received : ['nothing'],
+      ...(ok ? {} : { expected: evidence.expected || undefined, got: evidence.got || 'nothing' }),
     });
   }
 

@@ -23,21 +23,50 @@ const decoded = (f: WireFrame): Seen | null => {
   return d.ok ? { frame: f, event: d.value } : null;
 };
 
+/**
+ * How a request ended: the cup did what the action should make it do (`seen`), the person
+ * tapped "Skip" (`declined`), or the time ran out with the cup silent (`timeout`: a failure,
+ * not a skip: a cup that senses nothing must not pass).
+ */
+type Outcome = 'seen' | 'declined' | 'timeout';
+
 /** Ask the person, and wait for `until` among the frames, or their "Skip", or the deadline. */
 async function act(
   ctx: CheckContext,
   request: PersonRequest,
   until: (from: number) => Promise<boolean>,
-): Promise<{ done: boolean; from: number; askedAt: number }> {
+): Promise<{ outcome: Outcome; from: number; askedAt: number }> {
   const from = ctx.wire.frames.length;
   const askedAt = ctx.now();
   const over = new AbortController();
-  ctx.options.onProgress?.({ type: 'ask', request });
-  const skipped = ctx.options.person.ask(request, over.signal).then(() => false);
-  const done = await Promise.race([until(from), skipped]);
+  ctx.options.onProgress?.({ type: 'ask', request, seconds: Math.round(ctx.personMs / 1000) });
+  const declined = ctx.options.person.ask(request, over.signal).then(() => 'declined' as const);
+  const outcome = await Promise.race([
+    until(from).then((seen): Outcome => (seen ? 'seen' : 'timeout')),
+    declined,
+    ctx.whenCancelled().then(() => 'cancelled' as const),
+  ]);
   over.abort();
   ctx.options.onProgress?.({ type: 'asked' });
-  return { done, from, askedAt };
+  ctx.throwIfCancelled();
+  return { outcome: outcome === 'cancelled' ? 'declined' : outcome, from, askedAt };
+}
+
+/** The person acted and the cup stayed silent: the first check of the pair fails, saying so. */
+function silent(
+  ctx: CheckContext,
+  request: PersonRequest,
+  ids: readonly CheckId[],
+  expected: string,
+  from: number,
+): void {
+  ctx.record(ids[0], false, {
+    sent: [`(${request})`],
+    received: ctx.wire.frames.slice(from).map((f) => shown(f.source, f.bytes)),
+    expected: `${expected}, within ${Math.round(ctx.personMs / 1000)} s of the request`,
+    got: 'nothing within the time',
+  });
+  ctx.skipRest(ids, 'blocked');
 }
 
 /** Two events of a pair (started/ended, opened/closed), checked against the person's action. */
@@ -52,7 +81,7 @@ async function pair(
   const s0 = await readState(ctx);
   const findType = (from: number, type: number) =>
     ctx.wire.eventsFrom(from).find((f) => f.bytes[0] === type && !f.read);
-  const { done, from, askedAt } = await act(ctx, request, async (start) => {
+  const { outcome, from, askedAt } = await act(ctx, request, async (start) => {
     const first = await ctx.wire.waitFor(
       (f) => f.source === 'events' && f.bytes[0] === firstType,
       start,
@@ -67,9 +96,14 @@ async function pair(
       )) !== null
     );
   });
-  if (!done || !s0.state || !config) {
-    ctx.skip(ids[0], 'no-action');
-    ctx.skip(ids[1], 'no-action');
+  const names = request === 'shake' ? 'shake_started, shake_ended' : 'lid_opened, lid_closed';
+  if (outcome === 'declined') {
+    ctx.skipRest(ids, 'no-action');
+    return;
+  }
+  if (outcome === 'timeout') return silent(ctx, request, ids, names, from);
+  if (!s0.state || !config) {
+    ctx.skipRest(ids, 'blocked');
     return;
   }
   const s1 = await readState(ctx);
@@ -156,9 +190,11 @@ export async function bootChecks(ctx: CheckContext): Promise<boolean> {
     return true;
   }
   const s0 = await readState(ctx);
-  const { done, askedAt } = await act(ctx, 'restart', () => ctx.dropped(ctx.personMs));
-  if (!done) {
-    ctx.skipRest(['boot.restart', 'boot.booted'], 'no-action');
+  const asked = await act(ctx, 'restart', () => ctx.dropped(ctx.personMs));
+  const { outcome, askedAt } = asked;
+  if (outcome !== 'seen') {
+    if (outcome === 'declined') ctx.skipRest(['boot.restart', 'boot.booted'], 'no-action');
+    else silent(ctx, 'restart', ['boot.restart', 'boot.booted'], 'the link drops', asked.from);
     return ctx.port.connected;
   }
   if (!(await ctx.reopen(ctx.personMs)) || !(await ctx.prove()).ok) {

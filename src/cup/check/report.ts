@@ -108,7 +108,9 @@ export type SkipReason =
   /** The cup gave no occasion to decide (a replay too short to overlap another). */
   | 'not-exercised'
   /** The cup has no telemetry (capability bit 6 clear): no stream to check. */
-  | 'no-telemetry';
+  | 'no-telemetry'
+  /** The person cancelled the run before this check. */
+  | 'cancelled';
 
 export interface CheckResult {
   id: CheckId;
@@ -143,7 +145,8 @@ export type PersonRequest = 'shake' | 'lift' | 'restart';
 export type CheckProgress =
   | { type: 'running'; id: CheckId }
   | { type: 'result'; result: CheckResult }
-  | { type: 'ask'; request: PersonRequest }
+  /** The person is asked to act, with this many seconds to do it. */
+  | { type: 'ask'; request: PersonRequest; seconds: number }
   | { type: 'asked' };
 
 export function countVerdicts(results: readonly CheckResult[]): Record<Verdict, number> {

@@ -10,11 +10,12 @@ import {
   decodeReply,
   decodeState,
   decodeTelemetry,
+  encodeConfig,
   fromHex,
   MAX_FRAME_LENGTH,
   type Rejection,
 } from '../../../firmware-protocol/codec';
-import { CheckContext, type CheckOptions } from './context';
+import { CheckCancelled, CheckContext, type CheckOptions } from './context';
 import { configChecks, controlChecks } from './control-checks';
 import { gattChecks, infoChecks, readState, stateChecks } from './gatt-checks';
 import { ownershipChecks } from './ownership-checks';
@@ -40,13 +41,15 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   try {
     await run(ctx);
   } catch (error) {
-    // A link lost for good, or a cup that stopped answering: what did not run is reported.
+    // Cancelled, a link lost for good, or a cup that stopped answering: what did not run is
+    // reported. A cancelled run still puts the cup back as it was, where it can.
     stopped = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    if (error instanceof CheckCancelled) await putBack(ctx);
   } finally {
     ctx.wire.dispose();
   }
   frameChecks(ctx);
-  ctx.skipRest(CHECK_IDS, 'blocked');
+  ctx.skipRest(CHECK_IDS, ctx.cancelled ? 'cancelled' : 'blocked');
   const results = CHECK_IDS.map((id) => ctx.results.get(id)!);
   const info = ctx.info;
   return {
@@ -133,9 +136,22 @@ async function becomeOwner(ctx: CheckContext): Promise<void> {
   }
 }
 
+/** After a cancel: the Config written back and the run's claim released, checked as usual. */
+async function putBack(ctx: CheckContext): Promise<void> {
+  if (!ctx.key || !ctx.port.connected) return;
+  try {
+    if (ctx.config) {
+      await ctx.wire.request([0x04, ctx.wire.nextId(), ...encodeConfig(ctx.config)]);
+    }
+    await restoreChecks(ctx, false);
+  } catch {
+    // The link went while putting it back: the restore checks say what is left.
+  }
+}
+
 /** The cup is left as it was found: its Config, and its owner (or none). */
-async function restoreChecks(ctx: CheckContext): Promise<void> {
-  ctx.running('restore.config');
+async function restoreChecks(ctx: CheckContext, announce = true): Promise<void> {
+  if (announce) ctx.running('restore.config');
   const x = await ctx.wire.request([0x03, ctx.wire.nextId()]);
   const reply = ctx.replyOf(x);
   const now = reply && 'config' in reply ? reply.config : null;
@@ -143,10 +159,10 @@ async function restoreChecks(ctx: CheckContext): Promise<void> {
   ctx.record('restore.config', same, {
     sent: [shown('control', x.sent)],
     received: [x.reply ? shown('reply', x.reply) : 'no-reply'],
-    expected: ctx.config ? JSON.stringify(ctx.config) : '-',
+    expected: ctx.config ? JSON.stringify(ctx.config) : 'the Config read at the start',
     got: now ? JSON.stringify(now) : ctx.statusOf(x),
   });
-  ctx.running('restore.owner');
+  if (announce) ctx.running('restore.owner');
   const sent: string[] = [];
   if (ctx.claimedForRun) {
     const release = await ctx.wire.request([0x08, ctx.wire.nextId()]);

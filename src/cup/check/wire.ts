@@ -3,6 +3,7 @@
  * Control requests with their exact bytes and the Reply that came back, and waits for frames
  * that never block past their deadline.
  */
+import { EventType, Opcode, Status } from '../../../firmware-protocol/codec';
 import type { CheckPort, PortFrame } from './port';
 
 export interface WireFrame extends PortFrame {
@@ -24,9 +25,33 @@ export interface Exchange {
 export const hex = (bytes: ArrayLike<number>) =>
   Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
 
-/** How a frame is shown in a result: its source and its bytes. */
-export const shown = (source: string, bytes: ArrayLike<number>) =>
-  bytes.length === 0 ? `${source} (0 bytes)` : `${source} ${hex(bytes)}`;
+const named = (table: Record<string, number>) =>
+  new Map(Object.entries(table).map(([name, code]) => [code, name]));
+const OPCODES = named(Opcode);
+const STATUSES = named(Status);
+const EVENTS = named(EventType);
+
+/**
+ * What a frame's first bytes say, in PROTOCOL.md's names: a Control request's or a Reply's
+ * opcode (`write_config`), request id and status, an event's type. Empty when it has none.
+ */
+export function gist(source: string, bytes: ArrayLike<number>): string {
+  const code = (table: Map<number, string>, at: number) =>
+    at < bytes.length ? (table.get(bytes[at]) ?? `0x${hex([bytes[at]])}`) : '';
+  if (source === 'control' || source.endsWith('reply')) {
+    const parts = [code(OPCODES, 0), bytes.length > 1 ? `#${bytes[1]}` : ''];
+    if (source !== 'control') parts.push(code(STATUSES, 2));
+    return parts.filter(Boolean).join(' ');
+  }
+  return source === 'events' ? code(EVENTS, 0) : '';
+}
+
+/** How a frame is shown in a result: its source, what it is, and its bytes. */
+export const shown = (source: string, bytes: ArrayLike<number>) => {
+  if (bytes.length === 0) return `${source} (0 bytes)`;
+  const what = gist(source, bytes);
+  return `${source} ${what ? `${what}: ` : ''}${hex(bytes)}`;
+};
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

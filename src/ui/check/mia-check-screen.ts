@@ -6,7 +6,6 @@ import { newOwnerKey } from '../../../firmware-protocol/codec';
 import type { LentCup } from '../../cup';
 import {
   CHECK_IDS,
-  GROUPS,
   LinkPort,
   runCheck,
   type CheckId,
@@ -18,7 +17,8 @@ import { cupContext, type CupBinding } from '../cup/cup-context';
 import { downloadJson, downloadText, stampedName } from '../platform/files';
 import { baseStyles } from '../styles';
 import { reportJson, reportText } from './report-text';
-import { checkText, groupText, requestText, skipText, verdictText } from './text';
+import { checkText, requestText } from './text';
+import './mia-check-results';
 
 type Phase = 'ready' | 'running' | 'done';
 
@@ -47,16 +47,8 @@ export class MiaCheckScreen extends LitElement {
         border: 3px solid var(--accent, #e0a030);
         border-radius: 0.5rem;
       }
-      li[data-verdict='fail'] {
-        color: var(--danger, #ff6b6b);
-      }
-      li[data-verdict='skip'] {
-        opacity: 0.7;
-      }
-      pre {
-        white-space: pre-wrap;
-        word-break: break-all;
-        font-size: 0.85rem;
+      .left {
+        font-variant-numeric: tabular-nums;
       }
       .buttons {
         display: flex;
@@ -76,12 +68,18 @@ export class MiaCheckScreen extends LitElement {
   @state() private asking: PersonRequest | null = null;
   @state() private report: CheckReport | null = null;
   @state() private error: string | null = null;
+  /** Seconds left for the person's action (a countdown while asking). */
+  @state() private secondsLeft = 0;
   private skip: (() => void) | null = null;
   private lent: LentCup | null = null;
+  private cancelling: AbortController | null = null;
+  private ticking: ReturnType<typeof setInterval> | null = null;
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.cancelling?.abort();
     this.skip?.();
+    this.countdown(0);
   }
 
   override render() {
@@ -115,7 +113,13 @@ export class MiaCheckScreen extends LitElement {
                 <button @click=${this.downloadText}>${msg('Download report (text)')}</button>`
             : nothing
         }
-        <button @click=${this.close}>${msg('Back')}</button>
+        ${
+          this.phase === 'running'
+            ? html`<button data-testid="check-cancel" @click=${this.cancel}>
+                ${msg('Cancel the check')}
+              </button>`
+            : html`<button @click=${this.close}>${msg('Back')}</button>`
+        }
       </div>
       ${
         this.phase === 'running'
@@ -129,6 +133,9 @@ export class MiaCheckScreen extends LitElement {
         this.asking
           ? html`<div class="ask" role="alert" data-testid="check-ask" data-request=${this.asking}>
               <p>${requestText(this.asking)}</p>
+              <p class="left" data-testid="check-countdown">
+                ${msg(str`${this.secondsLeft} s left`)}
+              </p>
               <button @click=${() => this.skip?.()}>${msg('Skip')}</button>
             </div>`
           : nothing
@@ -142,34 +149,8 @@ export class MiaCheckScreen extends LitElement {
             </p>`
           : nothing
       }
-      ${GROUPS.map((group) => this.renderGroup(group.id, group.section))}
+      <mia-check-results .results=${[...this.results.values()]}></mia-check-results>
     </section>`;
-  }
-
-  private renderGroup(id: (typeof GROUPS)[number]['id'], section: string) {
-    const results = [...this.results.values()].filter((r) => r.group === id);
-    if (results.length === 0) return nothing;
-    return html`<section data-group=${id}>
-      <h3>§ ${section} · ${groupText(id)}</h3>
-      <ul>
-        ${results.map(
-          (r) =>
-            html`<li data-check=${r.id} data-verdict=${r.verdict}>
-              <strong>${verdictText(r.verdict)}</strong> ${checkText(r.id)}
-              ${r.skip ? html`<br /><small>${skipText(r.skip)}</small>` : nothing}
-              ${r.verdict === 'fail' ? this.renderFailure(r) : nothing}
-            </li>`,
-        )}
-      </ul>
-    </section>`;
-  }
-
-  private renderFailure(r: CheckResult) {
-    return html`<pre>
-${msg('Sent:')} ${r.sent.join('\n      ')}
-${msg('Came back:')} ${r.received.join('\n      ')}
-${msg('Required:')} ${r.expected ?? ''}
-${msg('Got:')} ${r.got ?? ''}</pre>`;
   }
 
   private readonly start = async () => {
@@ -187,15 +168,19 @@ ${msg('Got:')} ${r.got ?? ''}</pre>`;
     this.results = new Map();
     this.report = null;
     const port = new LinkPort(lent.device, () => performance.now());
+    this.cancelling = new AbortController();
     try {
       this.report = await runCheck({
         port,
+        signal: this.cancelling.signal,
         now: () => performance.now(),
         ownerKey: (deviceId) => lent.ownerKey(deviceId),
         newKey: newOwnerKey,
         person: { ask: (request, signal) => this.ask(request, signal) },
         onProgress: (p) => {
           if (p.type === 'running') this.current = p.id;
+          else if (p.type === 'ask') this.countdown(p.seconds);
+          else if (p.type === 'asked') this.countdown(0);
           else if (p.type === 'result')
             this.results = new Map(this.results).set(p.result.id, p.result);
         },
@@ -203,11 +188,30 @@ ${msg('Got:')} ${r.got ?? ''}</pre>`;
       this.results = new Map(this.report.results.map((r) => [r.id, r]));
     } finally {
       port.dispose();
+      this.cancelling = null;
+      this.countdown(0);
       this.phase = 'done';
       this.current = null;
       this.asking = null;
       this.dispatchEvent(new Event('mia-check-done', { bubbles: true, composed: true }));
     }
+  };
+
+  /** Count the person's time down from `seconds` (0: stop). */
+  private countdown(seconds: number): void {
+    if (this.ticking) clearInterval(this.ticking);
+    this.ticking = null;
+    this.secondsLeft = seconds;
+    if (seconds <= 0) return;
+    const until = performance.now() + seconds * 1000;
+    this.ticking = setInterval(() => {
+      this.secondsLeft = Math.max(0, Math.ceil((until - performance.now()) / 1000));
+    }, 250);
+  }
+
+  /** Stop the run: it puts the cup back as it was and reports what it checked so far. */
+  private readonly cancel = () => {
+    this.cancelling?.abort();
   };
 
   private ask(request: PersonRequest, signal: AbortSignal): Promise<void> {

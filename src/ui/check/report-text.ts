@@ -3,15 +3,26 @@ import { msg, str } from '@lit/localize';
 import { GROUPS, type CheckReport, type CheckResult } from '../../cup/check';
 import { checkText, groupText, skipText, verdictText } from './text';
 
+/**
+ * A failure in full: what was sent, what came back, what the section requires (in words, and in
+ * the protocol's notation) and what the cup did instead.
+ */
+export function failureLines(r: CheckResult): string[] {
+  const section = GROUPS.find((g) => g.id === r.group)?.section ?? '';
+  const lines = [
+    ...r.sent.map((s) => `${msg('Sent:')} ${s}`),
+    ...r.received.map((s) => `${msg('Came back:')} ${s}`),
+    `${msg(str`PROTOCOL.md § ${section} requires:`)} ${checkText(r.id)}`,
+  ];
+  if (r.expected) lines.push(`${msg('Expected:')} ${r.expected}`);
+  lines.push(`${msg('Got:')} ${r.got ?? msg('nothing')}`);
+  return lines;
+}
+
 export function resultLines(r: CheckResult): string[] {
   const lines = [`[${verdictText(r.verdict)}] ${checkText(r.id)} (${r.id})`];
   if (r.skip) lines.push(`  ${skipText(r.skip)}`);
-  if (r.verdict === 'fail') {
-    for (const s of r.sent) lines.push(`  ${msg('Sent:')} ${s}`);
-    for (const s of r.received) lines.push(`  ${msg('Came back:')} ${s}`);
-    if (r.expected) lines.push(`  ${msg('Required:')} ${r.expected}`);
-    if (r.got) lines.push(`  ${msg('Got:')} ${r.got}`);
-  }
+  if (r.verdict === 'fail') lines.push(...failureLines(r).map((line) => `  ${line}`));
   return lines;
 }
 
@@ -28,6 +39,10 @@ export function reportText(report: CheckReport): string {
     msg(str`${pass} passed, ${fail} failed, ${skip} skipped`),
   ];
   if (report.stopped) lines.push(`${msg('Stopped early:')} ${report.stopped}`);
+  const failed = report.results.filter((r) => r.verdict === 'fail');
+  if (failed.length > 0) {
+    lines.push('', msg('What failed'), ...failed.map((r) => `- ${checkText(r.id)} (${r.id})`));
+  }
   for (const group of GROUPS) {
     const results = report.results.filter((r) => r.group === group.id);
     lines.push('', `§ ${group.section} · ${groupText(group.id)}`);

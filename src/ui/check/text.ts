@@ -183,6 +183,8 @@ export function skipText(reason: SkipReason): string {
       return msg('Not checked: the cup gave no occasion.');
     case 'no-telemetry':
       return msg('Not checked: the cup has no telemetry (capability bit 6 is clear).');
+    case 'cancelled':
+      return msg('Not checked: the check was cancelled.');
   }
 }
 

@@ -9,6 +9,7 @@ import {
   LinkPort,
   runCheck,
   type CheckId,
+  type CheckOptions,
   type CheckReport,
   type PersonRequest,
 } from '../../../../src/cup/check';
@@ -32,11 +33,20 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/**
+ * What the person does when asked: the action, a tap on "Skip" (`skip`), nothing at all
+ * (`nothing`: the time runs out), or "Cancel" on the whole run (`cancel`).
+ */
+type Person = 'act' | 'skip' | 'nothing' | 'cancel';
+
 /** Run the check, moving the fake clock while it works (WebCrypto needs real turns). */
 async function check(
   options: FirmwareOptions = {},
-  act = true,
+  person: Person | boolean = 'act',
+  extra: Partial<CheckOptions> = {},
 ): Promise<{ report: CheckReport; cup: SimulatedCup; asked: PersonRequest[]; key: string }> {
+  const does = person === true ? 'act' : person === false ? 'skip' : person;
+  const cancel = new AbortController();
   const key = newOwnerKey();
   const held = options.ownerKey === undefined ? key : options.ownerKey;
   const cup = new SimulatedCup({
@@ -58,7 +68,9 @@ async function check(
       // The person does what is asked a moment later, or (act = false) taps "Skip".
       ask: (request) => {
         asked.push(request);
-        if (!act) return new Promise((resolve) => setTimeout(resolve, 100));
+        if (does === 'skip') return new Promise((resolve) => setTimeout(resolve, 100));
+        if (does === 'cancel') setTimeout(() => cancel.abort(), 100);
+        if (does !== 'act') return new Promise<void>(() => {});
         setTimeout(() => {
           if (request === 'shake') cup.firmware.shakeFor(700, 2600);
           else if (request === 'lift') cup.firmware.liftFor(1_200);
@@ -67,6 +79,8 @@ async function check(
         return new Promise<void>(() => {});
       },
     },
+    signal: cancel.signal,
+    ...extra,
   }).finally(() => (finished = true));
   const deadline = performance.now() + 60_000;
   while (!finished) {
@@ -127,6 +141,35 @@ describe('the conformance check', () => {
     expect(failed(report)).toEqual([]);
   });
 
+  it('fails a hands-on step when the cup senses nothing, saying what was expected', async () => {
+    const { report, asked } = await check({}, 'nothing', { personMs: 2_000 });
+    expect(asked).toEqual(['shake', 'lift', 'restart']);
+    for (const [id, then, names] of [
+      ['events.shake', 'events.shake-timing', 'shake_started, shake_ended'],
+      ['events.lid', 'events.lid-timing', 'lid_opened, lid_closed'],
+      ['boot.restart', 'boot.booted', 'the link drops'],
+    ] as const) {
+      const result = report.results.find((r) => r.id === id)!;
+      expect(result.verdict).toBe('fail');
+      expect(result.expected).toBe(`${names}, within 2 s of the request`);
+      expect(result.got).toBe('nothing within the time');
+      expect(report.results.find((r) => r.id === then)!.skip).toBe('blocked');
+    }
+    expect(report.counts.fail).toBe(3);
+  });
+
+  it('cancelled while it waits for the person: stops, and leaves the cup as it was', async () => {
+    const { report, cup, asked } = await check({ ownerKey: null }, 'cancel');
+    expect(asked).toEqual(['shake']);
+    expect(report.stopped).toBe('CheckCancelled: cancelled');
+    expect(verdict(report, 'restore.config')).toBe('pass');
+    expect(verdict(report, 'restore.owner')).toBe('pass');
+    expect(cup.firmware.owner.owned).toBe(false); // the run's claim was released
+    expect(cup.firmware.config).toEqual(DEFAULT_CONFIG);
+    expect(report.results.find((r) => r.id === 'boot.restart')!.skip).toBe('cancelled');
+    expect(failed(report)).toEqual([]);
+  });
+
   it("checks what needs no proof on another table's cup and leaves the owner alone", async () => {
     const other = newOwnerKey();
     const { report, cup } = await check({ ownerKey: other });
@@ -146,7 +189,7 @@ describe('the conformance check', () => {
     // The simulated cup senses nothing by itself: the stream is its end frame alone, number 0.
     expect(numbering.received).toEqual([expect.stringMatching(/^telemetry 00 00 04 .* 00$/)]);
     expect(report.results.find((r) => r.id === 'telemetry.busy')!.received).toEqual([
-      expect.stringMatching(/^reply 09 [0-9a-f]{2} 04$/),
+      expect.stringMatching(/^reply telemetry_start #\d+ busy: 09 [0-9a-f]{2} 04$/),
     ]);
     expect(cup.firmware.telemetry.running).toBe(false);
   });
@@ -192,5 +235,11 @@ describe('the conformance check', () => {
       verdict(report, id),
       JSON.stringify([report.stopped, report.results.find((r) => r.id === id)]),
     ).toBe('fail');
+    // Every failure says what came back and what was required.
+    for (const r of report.results.filter((x) => x.verdict === 'fail')) {
+      expect(r.received.length, r.id).toBeGreaterThan(0);
+      expect(r.expected, r.id).toMatch(/\w/);
+      expect(r.got, r.id).toMatch(/\w/);
+    }
   });
 });

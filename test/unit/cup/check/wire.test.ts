@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckPort, PortFrame } from '../../../../src/cup/check/port';
-import { Wire } from '../../../../src/cup/check/wire';
+import { Wire, shown } from '../../../../src/cup/check/wire';
 import { useFakeClock } from '../helpers';
 
 beforeEach(useFakeClock);
@@ -52,5 +52,20 @@ describe('Wire.events', () => {
     expect(got).toBeNull();
     await vi.advanceTimersByTimeAsync(1);
     expect(got).toBe(1);
+  });
+});
+
+describe('frames in a result', () => {
+  it('name the opcode, request id, status and event type as PROTOCOL.md does', () => {
+    expect(shown('control', [0x04, 0x41, 0x40, 0x1f])).toBe(
+      'control write_config #65: 04 41 40 1f',
+    );
+    expect(shown('reply', [0x06, 0x07, 0x07])).toBe('reply auth_prove #7 denied: 06 07 07');
+    expect(shown('other-reply', [0x2a, 0x01, 0x01])).toBe(
+      'other-reply 0x2a #1 unknown_opcode: 2a 01 01',
+    );
+    expect(shown('events', [0x05, 0x00, 0x00])).toBe('events booted: 05 00 00');
+    expect(shown('state', [0x01, 0x02])).toBe('state 01 02');
+    expect(shown('reply', [])).toBe('reply (0 bytes)');
   });
 });
