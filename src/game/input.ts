@@ -20,7 +20,8 @@ export type InputProblem =
   | { code: 'player-count'; min: number; max: number }
   | { code: 'unnamed-player' }
   /** `name` is the later of two names that differ only in capitals or spaces. */
-  | { code: 'same-name'; name: string }
+  /** `count` players share a name (letter case aside); `name` as the first of them wrote it. */
+  | { code: 'same-name'; name: string; count: number }
   /** The opener is not a seat: seats are 0 to `last`. */
   | { code: 'bad-opener'; last: number }
   | RuleSetProblem;
@@ -36,11 +37,16 @@ function playerProblems(players: unknown, max: number): InputProblem[] {
   if (players.length < MIN_PLAYERS || players.length > max) problems.push(count);
   const names = players.map((name: unknown) => (typeof name === 'string' ? name.trim() : ''));
   if (names.includes('')) problems.push({ code: 'unnamed-player' });
-  const seen = new Set<string>();
+  const shared = new Map<string, { name: string; count: number }>();
   for (const name of names) {
     const key = name.toLocaleLowerCase();
-    if (key && seen.has(key)) problems.push({ code: 'same-name', name });
-    seen.add(key);
+    if (!key) continue;
+    const seen = shared.get(key);
+    if (seen) seen.count++;
+    else shared.set(key, { name, count: 1 });
+  }
+  for (const { name, count } of shared.values()) {
+    if (count > 1) problems.push({ code: 'same-name', name, count });
   }
   return problems;
 }

@@ -26,7 +26,11 @@ test('the new-game screen edits players and remembers the last set-up', async ({
   await expect(inputs).toHaveCount(3);
   // Two players with one name cannot start.
   await inputs.nth(2).fill('bo');
-  await expect(page.getByRole('alert')).toHaveText('Two players are called bo.');
+  await expect(page.getByRole('alert')).toHaveText('Two players are called Bo.');
+  // Three with one name: said once, not once per repeat.
+  await inputs.nth(1).fill('BO');
+  await expect(page.getByRole('alert')).toHaveText('3 players are called Bo.');
+  await inputs.nth(1).fill('Dag');
   await expect(page.getByRole('button', { name: 'Start game' })).toBeDisabled();
   await inputs.nth(2).fill('Cy');
   await page.getByRole('button', { name: 'Player 2 opens' }).click();

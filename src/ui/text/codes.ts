@@ -38,7 +38,10 @@ const WORDS: { [C in Reported['code']]: (problem: Extract<Reported, { code: C }>
   // Why a game cannot start
   'player-count': (problem) => msg(str`A game needs ${problem.min} to ${problem.max} players.`),
   'unnamed-player': () => msg('Every player needs a name.'),
-  'same-name': (problem) => msg(str`Two players are called ${problem.name}.`),
+  'same-name': (problem) =>
+    problem.count === 2
+      ? msg(str`Two players are called ${problem.name}.`)
+      : msg(str`${problem.count} players are called ${problem.name}.`),
   'bad-opener': (problem) => msg(str`The opener must be one of players 1 to ${problem.last + 1}.`),
   'no-rules': () => msg('The rules are missing.'),
   'bad-setting': (problem) =>

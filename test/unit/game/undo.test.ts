@@ -114,12 +114,17 @@ describe('input', () => {
     expect(inputProblems({ players: ['Ann', 'Bo'], rules })).toEqual([]);
     expect(inputProblems({ players: ['Ann'], rules })).toEqual([count]);
     expect(inputProblems({ players: ['Ann', ' ann '], rules })).toEqual([
-      { code: 'same-name', name: 'ann' },
+      { code: 'same-name', name: 'Ann', count: 2 },
+    ]);
+    // One problem per shared name, however many share it (not one per repeat).
+    expect(inputProblems({ players: ['Sam', 'Bo', 'sam', 'SAM', 'bo'], rules })).toEqual([
+      { code: 'same-name', name: 'Sam', count: 3 },
+      { code: 'same-name', name: 'Bo', count: 2 },
     ]);
     expect(inputProblems({ players: ['Ann', ''], rules })).toEqual([{ code: 'unnamed-player' }]);
     expect(inputProblems({ players: ['Ann', 'ann', ' '], rules })).toEqual([
       { code: 'unnamed-player' },
-      { code: 'same-name', name: 'ann' },
+      { code: 'same-name', name: 'Ann', count: 2 },
     ]);
     expect(inputProblems({ players: ['Ann', 'Bo'], rules, opener: 2 })).toEqual([
       { code: 'bad-opener', last: 1 },

@@ -73,7 +73,8 @@ describe('setting up', () => {
     expect(problems(['Ann', 'Bo'])).toEqual([]);
     expect(problems(['Ann'])).toEqual(['A game needs 2 to 10 players.']);
     expect(problems(['Ann', ' '])).toEqual(['Every player needs a name.']);
-    expect(problems(['Ann', 'ann '])).toEqual(['Two players are called ann.']);
+    expect(problems(['Ann', 'ann '])).toEqual(['Two players are called Ann.']);
+    expect(problems(['Sam', 'sam', 'SAM'])).toEqual(['3 players are called Sam.']);
   });
 
   it('words the problems no screen of the app can make', () => {

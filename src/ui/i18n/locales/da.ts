@@ -123,6 +123,7 @@ export const templates = {
   s3d740c6efb901902: str`Denne fil: version ${0}, ${1} KB.`,
   s3defe022074e3bb5: `Behold den`,
   s3e412b20ae14283d: `Stoppets Reply tæller rammerne: sidste nummer + 1, og 0 uden strøm.`,
+  s3fd83401e589a862: str`${0} spillere hedder ${1}.`,
   s4018f478aa55bda8: `Batteri ukendt`,
   s40429b9bbb11a70e: `En ukendt opkode får unknown_opcode.`,
   s407ccb41178a6567: `Efter en genstart begynder loggen med booted, nummer 0, med opstarts-id'et.`,

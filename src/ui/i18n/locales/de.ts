@@ -123,6 +123,7 @@ export const templates = {
   s3d740c6efb901902: str`Diese Datei: Version ${0}, ${1} KB.`,
   s3defe022074e3bb5: `Behalten`,
   s3e412b20ae14283d: `Die Reply auf den Stopp zählt die Frames: letzte Nummer + 1, und 0 ohne Strom.`,
+  s3fd83401e589a862: str`${0} Spieler heißen ${1}.`,
   s4018f478aa55bda8: `Akku unbekannt`,
   s40429b9bbb11a70e: `Ein unbekannter Opcode erhält unknown_opcode.`,
   s407ccb41178a6567: `Nach einem Neustart beginnt das Protokoll mit booted, Nummer 0, mit der Boot-ID.`,

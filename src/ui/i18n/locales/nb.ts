@@ -123,6 +123,7 @@ export const templates = {
   s3d740c6efb901902: str`Denne filen: versjon ${0}, ${1} KB.`,
   s3defe022074e3bb5: `Behold den`,
   s3e412b20ae14283d: `Stoppens Reply teller rammene: siste nummer + 1, og 0 uten strøm.`,
+  s3fd83401e589a862: str`${0} spillere heter ${1}.`,
   s4018f478aa55bda8: `Batteri ukjent`,
   s40429b9bbb11a70e: `En ukjent opkode får unknown_opcode.`,
   s407ccb41178a6567: `Etter en omstart begynner loggen med booted, nummer 0, med oppstarts-id-en.`,

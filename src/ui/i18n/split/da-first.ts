@@ -26,6 +26,7 @@ export const templates = {
   s3ac6d6bc5baddf30: `Mørkt tema`,
   s3b0ab4b52326316f: `Lyst`,
   s3d5d0e61ecae55f8: `Skal melde højere`,
+  s3fd83401e589a862: str`${0} spillere hedder ${1}.`,
   s418946207fdad993: str`Højst ${0} tegn`,
   s4265b5584e446024: `At løfte en ægte Meyer`,
   s43538ea095b16aea: `Bægeret blev rystet, mens de løftede terninger blev ventet.`,

@@ -26,6 +26,7 @@ export const templates = {
   s3ac6d6bc5baddf30: `Dunkles Design`,
   s3b0ab4b52326316f: `Hell`,
   s3d5d0e61ecae55f8: `Muss höher gehen`,
+  s3fd83401e589a862: str`${0} Spieler heißen ${1}.`,
   s418946207fdad993: str`Höchstens ${0} Zeichen`,
   s4265b5584e446024: `Aufdecken eines echten Mäxchens`,
   s43538ea095b16aea: `Der Becher wurde geschüttelt, während die aufgedeckten Würfel erwartet wurden.`,

@@ -26,6 +26,7 @@ export const templates = {
   s3ac6d6bc5baddf30: `Mørkt tema`,
   s3b0ab4b52326316f: `Lyst`,
   s3d5d0e61ecae55f8: `Må melde høyere`,
+  s3fd83401e589a862: str`${0} spillere heter ${1}.`,
   s418946207fdad993: str`Høyst ${0} tegn`,
   s4265b5584e446024: `Å løfte en ekte Mia`,
   s43538ea095b16aea: `Begeret ble ristet mens terningene etter løftet var ventet.`,
