@@ -205,7 +205,9 @@ export class MiaActions extends LitElement {
     canBlind: boolean,
   ): string {
     if (snapshot.can({ type: 'ROLL' }) || snapshot.can({ type: 'PEEK' })) {
-      return msg(str`${me}: believe ${claimer}'s ${claim}, or lift?`);
+      return canBlind
+        ? msg(str`${me}: believe ${claimer}'s ${claim}, pass it on blind, or lift?`)
+        : msg(str`${me}: believe ${claimer}'s ${claim}, or lift?`);
     }
     // Nothing beats a Mia: lift it, give it up (where allowed) or hand it on blind.
     const giveUp = snapshot.can({ type: 'ACCEPT_MIA' });

@@ -61,6 +61,11 @@ test.describe('in Norwegian', () => {
     await roll(page);
     await claim(page, 44);
     await expect(page.locator('mia-actions')).toContainText('Ola: tro på Karis 44 (par fire)');
+    // The words of seed 004 (sende videre i blinde; titte: see taps.spec.ts), and who is to act.
+    await expect(
+      page.locator('mia-actions').getByRole('button', { name: 'Send videre i blinde' }),
+    ).toBeVisible();
+    await expect(page.locator('mia-players li[data-seat="1"]')).toContainText('Står for tur');
     await lift(page);
     await page.getByRole('radio', { name: 'Terning 1: 3' }).click();
     await page.getByRole('radio', { name: 'Terning 2: 2' }).click();

@@ -93,4 +93,13 @@ test('facing a claim where believers look: one Look button, no roll without look
   await claim(page, 43);
   const buttons = page.locator('mia-actions .buttons button');
   await expect(buttons).toHaveText(['Look', 'Pass blind', 'Lift!']);
+  // The prompt names every move offered, the blind pass too.
+  await expect(page.locator('mia-actions .prompt')).toHaveText(
+    "Bo: believe Ann's 43, pass it on blind, or lift?",
+  );
+  // In Norwegian, the words of seed 004: titte, sende videre i blinde.
+  await page.getByRole('button', { name: 'Options', exact: true }).click();
+  await page.locator('mia-language-picker select').selectOption('nb');
+  await page.keyboard.press('Escape');
+  await expect(buttons).toHaveText(['Titt', 'Send videre i blinde', 'Løft!']);
 });

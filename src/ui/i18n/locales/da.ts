@@ -75,6 +75,7 @@ export const templates = {
   s226e886fda24f658: `En ubevist forbindelse afbrydes inden for 10 s.`,
   s2452e42edb881698: `Slå igen`,
   s2562e1fba496cfa7: `Vælg bægeret…`,
+  s25f217d876536018: str`${0}: tro på ${1}s ${2}, send det blindt videre, eller løft?`,
   s260a231864ea715c: str`Et spil kræver ${0} til ${1} spillere.`,
   s2631ad42a122be58: `øverst`,
   s26d236d09a66a620: `Regler`,

@@ -75,6 +75,7 @@ export const templates = {
   s226e886fda24f658: `Eine unbewiesene Verbindung wird innerhalb von 10 s getrennt.`,
   s2452e42edb881698: `Neu würfeln`,
   s2562e1fba496cfa7: `Becher auswählen…`,
+  s25f217d876536018: str`${0}: ${1}s ${2} glauben, blind weitergeben oder aufdecken?`,
   s260a231864ea715c: str`Ein Spiel braucht ${0} bis ${1} Spieler.`,
   s2631ad42a122be58: `oben`,
   s26d236d09a66a620: `Regeln`,

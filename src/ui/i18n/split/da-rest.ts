@@ -58,6 +58,7 @@ export const templates = {
   s226e886fda24f658: `En ubevist forbindelse afbrydes inden for 10 s.`,
   s2452e42edb881698: `Slå igen`,
   s2562e1fba496cfa7: `Vælg bægeret…`,
+  s25f217d876536018: str`${0}: tro på ${1}s ${2}, send det blindt videre, eller løft?`,
   s2631ad42a122be58: `øverst`,
   s2ac831f37f5c2984: `Ikke kontrolleret: kontrollen blev afbrudt.`,
   s2b0bec4662477734: `Bæger: Info kan ikke læses`,

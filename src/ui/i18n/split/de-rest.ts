@@ -58,6 +58,7 @@ export const templates = {
   s226e886fda24f658: `Eine unbewiesene Verbindung wird innerhalb von 10 s getrennt.`,
   s2452e42edb881698: `Neu würfeln`,
   s2562e1fba496cfa7: `Becher auswählen…`,
+  s25f217d876536018: str`${0}: ${1}s ${2} glauben, blind weitergeben oder aufdecken?`,
   s2631ad42a122be58: `oben`,
   s2ac831f37f5c2984: `Nicht geprüft: Die Prüfung wurde abgebrochen.`,
   s2b0bec4662477734: `Becher: Info nicht lesbar`,
