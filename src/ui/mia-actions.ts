@@ -37,6 +37,13 @@ export class MiaActions extends LitElement {
         font-weight: 800;
         line-height: 1.25;
       }
+      /* A short one-column frame of table mode (as the standing claim's): the prompt is a
+         little smaller, so that the claim and the odds above it keep their room. */
+      @container (max-width: 679px) and (max-height: 720px) {
+        .prompt {
+          font-size: 1.2rem;
+        }
+      }
       .buttons {
         display: grid;
         grid-template-columns: repeat(auto-fit, minmax(210px, 1fr));
@@ -206,7 +213,7 @@ export class MiaActions extends LitElement {
   ): string {
     if (snapshot.can({ type: 'ROLL' }) || snapshot.can({ type: 'PEEK' })) {
       return canBlind
-        ? msg(str`${me}: believe ${claimer}'s ${claim}, pass it on blind, or lift?`)
+        ? msg(str`${me}: believe ${claimer}'s ${claim}, pass blind, or lift?`)
         : msg(str`${me}: believe ${claimer}'s ${claim}, or lift?`);
     }
     // Nothing beats a Mia: lift it, give it up (where allowed) or hand it on blind.

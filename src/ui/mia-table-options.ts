@@ -1,12 +1,13 @@
 import { LitElement, css, html } from 'lit';
 import { customElement } from 'lit/decorators.js';
-import { msg, localized, str } from '@lit/localize';
-import { LOCALE_NAMES, getLocale, type AppLocale } from './localize';
+import { msg, localized } from '@lit/localize';
+import { getLocale } from './localize';
 import { FullscreenController } from './platform/fullscreen';
 import { VoicesController } from './platform/speech';
 import { PreferencesController } from './preferences-controller';
 import { StorageController } from './storage-controller';
 import { baseStyles } from './styles';
+import { noVoiceText } from './text/voice';
 import { LayoutController } from './table/layout';
 import './mia-aside-games';
 import './mia-language-picker';
@@ -77,11 +78,9 @@ export class MiaTableOptions extends LitElement {
 
   /** The spoken referee: on or off, and whether this device has a voice for the language. */
   private voiceRow(on: boolean) {
-    const locale = getLocale() as AppLocale;
-    const language = LOCALE_NAMES[locale] ?? locale;
-    const hint = this.voices.speech.hasVoice(locale)
+    const hint = this.voices.speech.hasVoice(getLocale())
       ? msg('Says the claims, lifts and verdicts aloud, with a voice on this device.')
-      : msg(str`This device has no voice for ${language}: the referee stays silent.`);
+      : noVoiceText();
     return html`<div class="row">
       <span>
         ${msg('Spoken referee')}

@@ -4,7 +4,10 @@ import { msg, localized } from '@lit/localize';
 import { fire, type MiaCommand } from './events';
 import { withWords } from './lazy';
 import { FullscreenController } from './platform/fullscreen';
+import { getLocale } from './localize';
+import { VoicesController } from './platform/speech';
 import { PreferencesController } from './preferences-controller';
+import { noVoiceText } from './text/voice';
 import { baseStyles } from './styles';
 import './mia-dialog-button';
 
@@ -102,10 +105,28 @@ export class MiaToolbar extends LitElement {
   @property({ type: Boolean }) inGame = false;
 
   private prefs = new PreferencesController(this);
+  private voices = new VoicesController(this);
   private fullscreen = new FullscreenController(this);
 
   private tap(command: MiaCommand) {
     return () => fire(this, 'mia-command', { command });
+  }
+
+  /**
+   * The spoken referee, on or off; on where the device has no voice for the language, it says
+   * so (the referee stays silent) rather than "Voice on".
+   */
+  private voiceButton(voice: boolean) {
+    const silent = voice && !this.voices.speech.hasVoice(getLocale());
+    return html`<button
+      aria-pressed=${voice ? 'true' : 'false'}
+      data-toggle="voice"
+      data-silent=${silent ? 'true' : 'false'}
+      title=${silent ? noVoiceText() : msg('The spoken referee')}
+      @click=${() => this.prefs.update({ voice: !voice })}
+    >
+      ${silent ? msg('No voice') : voice ? msg('Voice on') : msg('Voice off')}
+    </button>`;
   }
 
   override render() {
@@ -148,14 +169,7 @@ export class MiaToolbar extends LitElement {
       >
         ${muted ? msg('Sound off') : msg('Sound on')}
       </button>
-      <button
-        aria-pressed=${voice ? 'true' : 'false'}
-        data-toggle="voice"
-        title=${msg('The spoken referee')}
-        @click=${() => this.prefs.update({ voice: !voice })}
-      >
-        ${voice ? msg('Voice on') : msg('Voice off')}
-      </button>
+      ${this.voiceButton(voice)}
       ${
         this.inGame
           ? html`<mia-dialog-button

@@ -169,4 +169,12 @@ test('only voices on the device: with a network voice alone nothing is said, and
   );
   await page.keyboard.press('Escape');
   expect(await said(page)).toEqual([]);
+  // The toolbar says so too, rather than "Voice on".
+  await expect(voiceToggle(page)).toHaveText('Keine Stimme');
+  await expect(voiceToggle(page)).toHaveAttribute(
+    'title',
+    'Dieses Gerät hat keine Stimme für Deutsch: Der Schiedsrichter schweigt.',
+  );
+  await pickLanguage(page, 'en');
+  await expect(voiceToggle(page)).toHaveText('Voice on');
 });

@@ -95,7 +95,7 @@ test('facing a claim where believers look: one Look button, no roll without look
   await expect(buttons).toHaveText(['Look', 'Pass blind', 'Lift!']);
   // The prompt names every move offered, the blind pass too.
   await expect(page.locator('mia-actions .prompt')).toHaveText(
-    "Bo: believe Ann's 43, pass it on blind, or lift?",
+    "Bo: believe Ann's 43, pass blind, or lift?",
   );
   // In Norwegian, the words of seed 004: titte, sende videre i blinde.
   await page.getByRole('button', { name: 'Options', exact: true }).click();
