@@ -17,6 +17,9 @@
  * reserved bits, and a State of 14..17 bytes re-encoded as 14; the advert flags without
  * reserved bits; a telemetry frame of an unknown kind).
  *
+ *   mia_host session   (the WebAssembly build compared with this one)
+ * a cup driven by commands on stdin, answering each with what it did: tools/mia_session.c.
+ *
  *   mia_host events <trace.csv>     (a recording, replayed)
  * runs the trace through the same cup and prints the events it logs, one a line after the header
  * "event,t_ms,value,peak_mg" (value: a shake's duration or a lid's open time; empty otherwise).
@@ -30,6 +33,7 @@
 #include <string.h>
 
 #include "../src/mia_cup.h"
+#include "mia_session.h"
 #include "trace_io.h"
 
 static trace_row rows_[40000];
@@ -55,20 +59,6 @@ static void drain(mia_cup *cup, uint32_t now, void *ctx)
     while ((n = mia_cup_next_notification(cup, now, &chr, f)) > 0) {
         put((FILE *)ctx, kinds[chr], now, f, n);
     }
-}
-
-static int unhex(const char *hex, uint8_t *out, size_t cap, size_t *n)
-{
-    *n = 0;
-    while (hex[0] != '\0' && hex[0] != '\n' && hex[0] != '\r') {
-        unsigned v;
-        if (*n >= cap || sscanf(hex, "%2x", &v) != 1) {
-            return -1;
-        }
-        out[(*n)++] = (uint8_t)v;
-        hex += 2;
-    }
-    return 0;
 }
 
 static void decode_line(const char *family, const uint8_t *b, size_t len)
@@ -156,7 +146,8 @@ static int decode_mode(void)
     size_t n;
     while (fgets(line, sizeof line, stdin) != 0) {
         hex[0] = '\0';
-        if (sscanf(line, "%15s %199s", family, hex) < 1 || unhex(hex, bytes, sizeof bytes, &n) != 0) {
+        if (sscanf(line, "%15s %199s", family, hex) < 1 ||
+            trace_unhex(hex, bytes, sizeof bytes, &n) != 0) {
             printf("bad-input -\n");
             continue;
         }
@@ -238,12 +229,15 @@ int main(int argc, char **argv)
     if (argc == 2 && strcmp(argv[1], "decode") == 0) {
         return decode_mode();
     }
+    if (argc == 2 && strcmp(argv[1], "session") == 0) {
+        return session_mode();
+    }
     if (argc == 3 && (strcmp(argv[1], "events") == 0 || strcmp(argv[1], "expected") == 0)) {
         return replay_mode(argv[1], argv[2]);
     }
     if (argc != 3) {
-        fprintf(stderr, "usage: mia_host <trace.csv> <out.txt> | decode | events <trace.csv> | "
-                        "expected <trace.csv>\n");
+        fprintf(stderr, "usage: mia_host <trace.csv> <out.txt> | decode | session | "
+                        "events <trace.csv> | expected <trace.csv>\n");
         return 2;
     }
     t.rows = rows_;

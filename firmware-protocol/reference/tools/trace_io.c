@@ -169,20 +169,38 @@ int trace_read_expected(const char *path, trace_expect *out, size_t cap, size_t 
     return 0;
 }
 
-/* The board's random hook for traces: a fixed-seed xorshift, so every run of a trace draws the
- * same boot id (host tools only; a board uses its hardware RNG). */
+int trace_unhex(const char *hex, uint8_t *out, size_t cap, size_t *n)
+{
+    *n = 0;
+    for (; hex[0] != '\0' && hex[0] != '\n' && hex[0] != '\r'; hex += 2) {
+        unsigned v;
+        if (*n >= cap || sscanf(hex, "%2x", &v) != 1 || hex[1] == '\0' || hex[1] == '\n') {
+            return -1;
+        }
+        out[(*n)++] = (uint8_t)v;
+    }
+    return 0;
+}
+
+void trace_random_bytes(uint32_t *state, uint8_t *buf, size_t len)
+{
+    size_t i;
+    for (i = 0; i < len; i++) {
+        *state ^= *state << 13;
+        *state ^= *state >> 17;
+        *state ^= *state << 5;
+        buf[i] = (uint8_t)(*state >> 24);
+    }
+}
+
+/* The board's random hook for traces: a fixed seed, so every run of a trace draws the same
+ * boot id (host tools only; a board uses its hardware RNG). */
 static uint32_t random_state;
 
 static void trace_random(void *ctx, uint8_t *buf, size_t len)
 {
-    size_t i;
     (void)ctx;
-    for (i = 0; i < len; i++) {
-        random_state ^= random_state << 13;
-        random_state ^= random_state >> 17;
-        random_state ^= random_state << 5;
-        buf[i] = (uint8_t)(random_state >> 24);
-    }
+    trace_random_bytes(&random_state, buf, len);
 }
 
 void trace_cup_init(mia_cup *cup, const trace *t)

@@ -45,6 +45,14 @@ void trace_run(const trace *t, mia_cup *cup,
  * seeded random hook (the boot id), no owner (so a connected app needs no proof). */
 void trace_cup_init(mia_cup *cup, const trace *t);
 
+/* Hex digits (up to the end of the string or line) into at most cap bytes; 0, or -1 when they
+ * are not pairs of hex digits or do not fit. */
+int trace_unhex(const char *hex, uint8_t *out, size_t cap, size_t *n);
+
+/* The host tools' random bytes: xorshift32 (13, 17, 5) from *state (not 0), each byte the top 8
+ * bits of the next state. The tests reproduce it in TypeScript. */
+void trace_random_bytes(uint32_t *state, uint8_t *buf, size_t len);
+
 /* "shake_started", ... for an event type. */
 const char *trace_event_name(uint8_t type);
 
