@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
+import { miaWords } from './scripts/i18n/words-plugin.ts';
 
 /**
  * The page links its manifest itself once the first screen is up (src/ui/platform/manifest.ts):
@@ -19,6 +20,7 @@ export default defineConfig({
   server: { port: 5173 },
   build: { target: 'es2022', sourcemap: false },
   plugins: [
+    miaWords({ entry: 'src/main.ts' }),
     VitePWA({
       // The app registers the worker itself (src/ui/platform/updates.ts) and decides when a
       // new version comes in: never in the middle of a game by itself.

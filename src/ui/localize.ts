@@ -1,7 +1,8 @@
 /**
  * Localization in @lit/localize runtime mode: the language changes without a reload. Every
  * user-facing string goes through `msg()`; English is the source locale. Translations live in
- * XLIFF under `src/ui/i18n/xliff/` and are built into `src/ui/i18n/locales/` (`npm run i18n`).
+ * XLIFF under `src/ui/i18n/xliff/` (`npm run i18n` extracts new strings into them); the build
+ * makes the modules loaded here from them (`scripts/i18n/words-plugin.ts`).
  *
  * The app speaks the language picked in the app (a preference, `src/data/preferences.ts`), else
  * the browser's first language it knows, else English; `<html lang>` follows. <mia-app> calls
@@ -29,14 +30,23 @@ type TargetLocale = (typeof targetLocales)[number];
 type Part = () => Promise<LocaleModule>;
 
 /**
- * Each language comes in two parts (`scripts/split-locales.mjs`): the words of what loads before
+ * Each language comes in two parts (`scripts/i18n/first-screen.ts`): the words of what loads before
  * the first screen, and the rest, loaded once the first screen is up (`allWords`). A language
  * picked later loads whole.
  */
 const parts: Record<TargetLocale, { first: Part; rest: Part }> = {
-  nb: { first: () => import('./i18n/split/nb-first'), rest: () => import('./i18n/split/nb-rest') },
-  de: { first: () => import('./i18n/split/de-first'), rest: () => import('./i18n/split/de-rest') },
-  da: { first: () => import('./i18n/split/da-first'), rest: () => import('./i18n/split/da-rest') },
+  nb: {
+    first: () => import('virtual:mia-words/nb-first'),
+    rest: () => import('virtual:mia-words/nb-rest'),
+  },
+  de: {
+    first: () => import('virtual:mia-words/de-first'),
+    rest: () => import('virtual:mia-words/de-rest'),
+  },
+  da: {
+    first: () => import('virtual:mia-words/da-first'),
+    rest: () => import('virtual:mia-words/da-rest'),
+  },
 };
 
 /** The templates handed to @lit/localize per language; the rest is added to the same object. */
