@@ -22,6 +22,7 @@ import type {
 } from '../gatt';
 import { valueOf } from '../gatt';
 import { CupLink, type LinkTimeouts } from '../link';
+import { SMP_SERVICE } from '../smp/constants';
 
 export type FrameSource = 'events' | 'state' | 'reply' | 'battery' | 'telemetry';
 
@@ -50,6 +51,8 @@ export interface GattFacts {
   characteristics: CharacteristicFacts[];
   battery: boolean;
   deviceInformation: boolean;
+  /** The SMP service for firmware updates (PROTOCOL.md 9.1) is there. */
+  smp: boolean;
 }
 
 export type StringName = keyof typeof DEVICE_INFORMATION_CHARACTERISTICS;
@@ -173,6 +176,7 @@ export class LinkPort implements CheckPort {
         characteristics: [],
         battery: false,
         deviceInformation: false,
+        smp: false,
       };
       const main = await server.getPrimaryService(SERVICE_UUID).catch(() => null);
       facts.service = main !== null;
@@ -191,6 +195,7 @@ export class LinkPort implements CheckPort {
       facts.characteristics.push(await describe('battery', battery, this.batteryNotifies));
       const dis = await server.getPrimaryService(DEVICE_INFORMATION_SERVICE).catch(() => null);
       facts.deviceInformation = dis !== null;
+      facts.smp = (await server.getPrimaryService(SMP_SERVICE).catch(() => null)) !== null;
       return facts;
     });
   }

@@ -16,8 +16,9 @@ import {
 } from '../../../firmware-protocol/codec';
 import { CheckContext, type CheckOptions } from './context';
 import { configChecks, controlChecks } from './control-checks';
-import { gattChecks, infoChecks, readState, stateChecks } from './gatt-checks';
+import { firmwareUpdateCheck, gattChecks, infoChecks, readState, stateChecks } from './gatt-checks';
 import { ownershipChecks } from './ownership-checks';
+import { unownedChecks } from './proof-checks';
 import { bootChecks, eventChecks, type LiveEvents } from './person-checks';
 import { CHECK_IDS, countVerdicts, type CheckId, type CheckReport } from './report';
 import { sequenceChecks } from './sequence-checks';
@@ -83,6 +84,7 @@ async function run(ctx: CheckContext): Promise<void> {
   await becomeOwner(ctx);
   await gattChecks(ctx);
   if (!(await infoChecks(ctx))) return;
+  await firmwareUpdateCheck(ctx);
   if (!(await stateChecks(ctx))) return;
   await telemetryCapabilityCheck(ctx);
   if (ctx.key || !ctx.oneOne) {
@@ -146,12 +148,14 @@ async function restoreChecks(ctx: CheckContext): Promise<void> {
     expected: ctx.config ? JSON.stringify(ctx.config) : '-',
     got: now ? JSON.stringify(now) : ctx.statusOf(x),
   });
-  ctx.running('restore.owner');
   const sent: string[] = [];
   if (ctx.claimedForRun) {
     const release = await ctx.wire.request([0x08, ctx.wire.nextId()]);
     sent.push(shown('control', release.sent));
   }
+  // Released now (or released and claimed back): the checks of a cup without an owner.
+  sent.push(...(await unownedChecks(ctx)));
+  ctx.running('restore.owner');
   const after = await readState(ctx);
   const owned = after.state?.owned ?? null;
   ctx.record('restore.owner', owned === ctx.ownedAtStart, {
