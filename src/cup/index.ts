@@ -27,4 +27,5 @@ export {
   type RecordingEnd,
 } from './telemetry';
 export { TraceBuilder, parseTrace, traceCsv, type TracePoint, type TraceRow } from './trace';
+export { canUpdateFirmware } from './smp/available';
 export { parseTraceEvents, replayTrace, type TraceEvent } from './sim-replay';

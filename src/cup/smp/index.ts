@@ -8,3 +8,4 @@ export * from './image';
 export { FirmwareUpdate } from './update';
 export type { UpdateCup, UpdateFailure, UpdateOptions, UpdatePhase, UpdateState } from './update';
 export { connectionCup } from './cup-pipe';
+export { canUpdateFirmware } from './available';
