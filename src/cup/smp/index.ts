@@ -8,4 +8,3 @@ export * from './image';
 export { FirmwareUpdate } from './update';
 export type { UpdateCup, UpdateFailure, UpdateOptions, UpdatePhase, UpdateState } from './update';
 export { connectionCup } from './cup-pipe';
-export { canUpdateFirmware } from './available';
