@@ -44,6 +44,8 @@ export const Capability = {
   configPersist: 1 << 5,
   /** 1.1 addition: the Telemetry characteristic and the telemetry opcodes. */
   telemetry: 1 << 6,
+  /** 1.1 addition: the SMP service for firmware updates (PROTOCOL.md 9.1). */
+  firmwareUpdate: 1 << 7,
 } as const;
 
 /** Event type bytes (0 is reserved and invalid). */

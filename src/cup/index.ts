@@ -35,3 +35,4 @@ export {
   type TraceRow,
 } from './telemetry/trace';
 export { parseTraceEvents, replayTrace, type TraceEvent } from './sim/replay';
+export { canUpdateFirmware } from './smp/available';

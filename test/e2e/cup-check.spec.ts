@@ -71,7 +71,7 @@ test('the good emulated cup passes every check, and goes back to the game', asyn
   expect(await verdictOf(page, 'sequence.busy')).toBe('pass');
   expect(await verdictOf(page, 'boot.restart')).toBe('pass');
   await expect(screen(page).getByTestId('check-summary')).toHaveText(
-    /^\s*64 passed, 0 failed, 0 skipped\s*$/,
+    /^\s*70 passed, 0 failed, 0 skipped\s*$/,
   );
   expect(cup.firmware.config.shakeThresholdMg).toBe(1200);
 

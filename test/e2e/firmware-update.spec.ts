@@ -1,8 +1,9 @@
 /**
  * Updating the cup's firmware from the cup panel (PROTOCOL.md 9), through the app's real Web
  * Bluetooth code against a cup emulated in Chromium with MCUmgr's SMP service and MCUboot's
- * two slots: the image arrives byte for byte, a drop at 40 % resumes, a file that is not an
- * image is refused before upload, and a cup that boots back into its old image is reported.
+ * two slots: the image arrives byte for byte, a drop at 40 % resumes, a cup without the SMP
+ * service is offered no update, a file that is not an image is refused before upload, and a cup
+ * that boots back into its old image is reported.
  */
 import type { Page } from '@playwright/test';
 import { SMP_CHARACTERISTIC, buildImage } from '../../src/cup/smp';
@@ -78,6 +79,16 @@ test('a drop at 40 % resumes from the offset the cup reports and completes', asy
   expect(new Set(sentAt).size).toBe(sentAt.length);
   const firsts = smp.requests.filter((r) => r.group === 1 && r.id === 1 && r.body.off === 0);
   expect(firsts).toHaveLength(2); // the start, and "where are you?" after the drop
+});
+
+test('a cup without the SMP service (capability bit 7 clear) is offered no update', async ({
+  page,
+  cup,
+}) => {
+  await connectedGame(page);
+  await expect(panel(page).getByRole('button', { name: 'Disconnect' })).toBeVisible();
+  await expect(panel(page).getByRole('button', { name: 'Update firmware' })).toHaveCount(0);
+  expect(smpWrites(cup)).toHaveLength(0);
 });
 
 test('a file that is not an MCUboot image is refused before upload', async ({ page, cup }) => {

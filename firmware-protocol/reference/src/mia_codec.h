@@ -99,6 +99,7 @@ typedef enum {
 #define MIA_CAP_BATTERY 0x0010u
 #define MIA_CAP_CONFIG_PERSIST 0x0020u
 #define MIA_CAP_TELEMETRY 0x0040u /* 1.1 addition: the Telemetry characteristic */
+#define MIA_CAP_FIRMWARE_UPDATE 0x0080u /* 1.1 addition: the SMP service (PROTOCOL.md 9) */
 
 /* State flag bits, PROTOCOL.md 4.3. */
 #define MIA_STATE_LID_OPEN 0x01u

@@ -334,8 +334,10 @@ static uint8_t identify(mia_cup *cup, uint8_t asked, uint16_t duration_ms)
 }
 
 /* auth_prove (PROTOCOL.md 4.4): the answer must be the first 16 bytes of
- * HMAC-SHA256(owner key, challenge), for a challenge asked on this connection, on a cup with an
- * owner (and an RNG: a challenge of zeros proves nothing). Either way the challenge is spent. */
+ * HMAC-SHA256(owner key, challenge), for a challenge asked since the last auth_prove, on a cup
+ * with an owner (and an RNG: a challenge of zeros proves nothing). Right or wrong, the challenge
+ * is spent. A denied one counts toward the drop (with or without an owner) and withdraws a
+ * proof the connection had: Events stop (next_notification), so does a telemetry stream. */
 static uint8_t prove(mia_cup *cup, const uint8_t answer[MIA_AUTH_LEN])
 {
     uint8_t mac[MIA_SHA256_LEN];
@@ -348,6 +350,10 @@ static uint8_t prove(mia_cup *cup, const uint8_t answer[MIA_AUTH_LEN])
     if (!right) {
         if (cup->denied < 0xFFu) {
             cup->denied++;
+        }
+        if (cup->proven) {
+            cup->proven = 0;
+            (void)mia_telemetry_stop(&cup->telemetry, cup->now_ms, MIA_TLM_END_OTHER);
         }
         return MIA_STATUS_DENIED;
     }

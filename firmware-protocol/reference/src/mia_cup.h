@@ -128,9 +128,10 @@ typedef struct {
     /* Ownership (PROTOCOL.md 6): the owner key, and the connection's proof. */
     uint8_t owner_key[MIA_AUTH_LEN];
     uint8_t owned;
-    uint8_t proven;          /* this connection has proven the owner key (or claimed) */
+    uint8_t proven;          /* this connection proved the owner key (or claimed), and no
+                              * auth_prove has been denied since */
     uint8_t challenge_asked; /* auth_challenge was asked since the challenge was drawn */
-    uint8_t denied;          /* denied auth_prove on this connection */
+    uint8_t denied;          /* denied auth_prove on this connection, with or without owner */
     uint8_t challenge[MIA_AUTH_LEN];
     uint32_t connected_ms;
     uint8_t reset_gesture; /* the lid-open-at-boot reset: MIA_RESET_* above */
@@ -179,9 +180,10 @@ void mia_cup_subscribe(mia_cup *cup, mia_chr chr, int enabled);
 uint8_t mia_cup_control_write(mia_cup *cup, uint32_t now_ms, const uint8_t *buf, size_t len);
 
 /* Nonzero when the board must end the connection now (PROTOCOL.md 6): the cup has an owner and
- * the connection has not proven it, and either MIA_UNPROVEN_DROP_MS have passed since it was
- * made or it had its third denied auth_prove. Check it after draining the notifications (so
- * the `denied` Reply goes out first) and on every tick while connected (mia_cup_busy stays
+ * the connection has not proven it (or lost its proof to a denied auth_prove), and either
+ * MIA_UNPROVEN_DROP_MS have passed since it was made or it had its third denied auth_prove
+ * (those sent while the cup had no owner count too). Check it after draining the
+ * notifications (so the `denied` Reply goes out first) and on every tick while connected (mia_cup_busy stays
  * nonzero while such a connection is up); then disconnect and call mia_cup_connected(.., 0). */
 int mia_cup_should_disconnect(const mia_cup *cup, uint32_t now_ms);
 

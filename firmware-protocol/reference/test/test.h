@@ -53,6 +53,7 @@ void run_sha256_tests(void);
 void run_auth_tests(void);
 void run_boot_tests(const char *trace_dir);
 void run_vector_tests(void);
+void run_ownership_vector_tests(void);
 void run_trace_tests(const char *trace_dir);
 void run_telemetry_tests(void);
 

@@ -70,6 +70,7 @@ int main(int argc, char **argv)
     run_auth_tests();
     run_boot_tests(traces);
     run_vector_tests();
+    run_ownership_vector_tests();
     run_telemetry_tests();
 #ifndef MIA_TEST_NO_TRACES /* a 16 KiB-RAM target (arm.sh, microbit) runs all but the traces */
     run_trace_tests(traces);

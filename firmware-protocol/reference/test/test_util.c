@@ -4,7 +4,7 @@
 #include "test.h"
 
 static uint32_t rng_state = 0x9e3779b9u;
-static uint8_t script[64];
+static uint8_t script[128]; /* 8 challenges (ownership.json) */
 static size_t script_len;
 static size_t script_pos;
 static unsigned long rng_calls;

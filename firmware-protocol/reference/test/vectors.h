@@ -56,9 +56,36 @@ typedef struct {
     uint8_t answer[16];
 } auth_vec;
 
+/* ownership.json: one connection, step by step (vectors/README.md). */
+#define OWN_MAX_CHALLENGES 8
+#define OWN_MAX_STEPS 12
+
+typedef struct {
+    uint32_t at_ms;     /* after the connection was made */
+    uint8_t write[24];  /* the Control write */
+    size_t write_len;
+    uint8_t reply[24];  /* the Reply the cup must notify */
+    size_t reply_len;
+    int owned;          /* State's flags after the Reply */
+    int proven;
+    int drop;           /* the cup ends the connection now */
+} own_step;
+
+typedef struct {
+    const char *name;
+    int has_owner;
+    uint8_t owner_key[16];
+    size_t challenge_count;
+    uint8_t challenges[OWN_MAX_CHALLENGES][16];
+    size_t step_count;
+    own_step steps[OWN_MAX_STEPS];
+} own_vec;
+
 extern const vec vectors[];
 extern const size_t vector_count;
 extern const auth_vec auth_vectors[];
 extern const size_t auth_vector_count;
+extern const own_vec own_vectors[];
+extern const size_t own_vector_count;
 
 #endif

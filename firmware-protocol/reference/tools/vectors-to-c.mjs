@@ -1,6 +1,6 @@
 // Turns every golden vector in firmware-protocol/vectors/*.json into C tables for the C tests:
-// `vectors` (the frame families and the advertising service data) and `auth_vectors`
-// (auth.json: key, challenge, answer).
+// `vectors` (the frame families and the advertising service data), `auth_vectors`
+// (auth.json: key, challenge, answer) and `own_vectors` (ownership.json: whole exchanges).
 //   node vectors-to-c.mjs <vectors-dir> <out.c>
 // Strict on purpose: a family, key or value it does not know is an error, so a vector can never
 // be skipped silently (the C core must pass EVERY vector).
@@ -23,6 +23,7 @@ const FAMILIES = {
   advert: 'VF_ADVERT',
   telemetry: 'VF_TELEMETRY',
   auth: null, // its own schema and table, below
+  ownership: null, // likewise
 };
 const PROTOCOL = '1.1';
 const REASONS = ['too_long', 'truncated', 'unsupported_version', 'unknown_opcode', 'bad_value'];
@@ -367,6 +368,54 @@ function authVectors(file, doc) {
   }
 }
 
+// ownership.json: must match OWN_MAX_CHALLENGES and OWN_MAX_STEPS in test/vectors.h.
+const OWN_MAX_CHALLENGES = 8;
+const OWN_MAX_STEPS = 12;
+const ownEntries = [];
+function ownershipVectors(file, doc) {
+  if (doc.characteristic !== null || doc.uuid !== null)
+    fail(file, 'ownership has no characteristic');
+  const names = new Set();
+  for (const [i, v] of doc.vectors.entries()) {
+    const where = `${file}[${i}] ${v.name}`;
+    keys(where, v, ['name', 'section', 'ownerKey', 'challenges', 'steps'], ['note']);
+    if (names.has(v.name)) fail(where, 'duplicate name');
+    names.add(v.name);
+    if (typeof v.section !== 'string') fail(where, 'section is not a string');
+    const key = v.ownerKey === null ? [] : hexExact(`${where}.ownerKey`, v.ownerKey, 16);
+    if (!Array.isArray(v.challenges) || v.challenges.length > OWN_MAX_CHALLENGES) {
+      fail(where, `challenges: an array of at most ${OWN_MAX_CHALLENGES}`);
+    }
+    const challenges = v.challenges.map((c, j) => hexExact(`${where}.challenges[${j}]`, c, 16));
+    if (!Array.isArray(v.steps) || v.steps.length === 0 || v.steps.length > OWN_MAX_STEPS) {
+      fail(where, `steps: an array of 1..${OWN_MAX_STEPS}`);
+    }
+    let proves = 0;
+    const steps = v.steps.map((st, j) => {
+      const at = `${where}.steps[${j}]`;
+      keys(at, st, ['atMs', 'write', 'reply', 'owned', 'proven', 'drop'], ['note']);
+      const write = hexBytes(`${at}.write`, st.write, 20);
+      const reply = hexBytes(`${at}.reply`, st.reply, 20);
+      if (write.length < 2 || reply.length < 3) fail(at, 'write or reply too short');
+      if (write[0] === OPS.auth_prove) proves++;
+      if (bool(at, st.drop) && j !== v.steps.length - 1) fail(at, 'only the last step may drop');
+      return (
+        `{${int(at, st.atMs)}u, ${arr(write)}, ${write.length}, ${arr(reply)}, ${reply.length}, ` +
+        `${bool(at, st.owned) ? 1 : 0}, ${bool(at, st.proven) ? 1 : 0}, ${st.drop ? 1 : 0}}`
+      );
+    });
+    if (challenges.length !== proves + 1) {
+      fail(where, `${challenges.length} challenges for ${proves} auth_prove (needs one more)`);
+    }
+    ownEntries.push(
+      `    {.name = ${cStr(v.name)}, .has_owner = ${key.length ? 1 : 0}, ` +
+        `.owner_key = ${arr(key)}, .challenge_count = ${challenges.length}, ` +
+        `.challenges = {${challenges.map(arr).join(', ')}}, .step_count = ${steps.length}, ` +
+        `.steps = {\n        ${steps.join(',\n        ')}}}`,
+    );
+  }
+}
+
 const entries = [];
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
@@ -383,6 +432,10 @@ for (const file of files) {
   if (!Array.isArray(doc.vectors) || doc.vectors.length === 0) fail(file, 'no vectors');
   if (doc.family === 'auth') {
     authVectors(file, doc);
+    continue;
+  }
+  if (doc.family === 'ownership') {
+    ownershipVectors(file, doc);
     continue;
   }
   for (const [i, v] of doc.vectors.entries()) {
@@ -437,10 +490,17 @@ const auth_vec auth_vectors[] = {
 ${authEntries.join(',\n')}
 };
 const size_t auth_vector_count = sizeof auth_vectors / sizeof auth_vectors[0];
+
+const own_vec own_vectors[] = {
+${ownEntries.join(',\n')}
+};
+const size_t own_vector_count = sizeof own_vectors / sizeof own_vectors[0];
 `;
 if (authEntries.length === 0) fail(dir, 'no auth vectors (auth.json)');
+if (ownEntries.length === 0) fail(dir, 'no ownership vectors (ownership.json)');
 writeFileSync(out, text);
 console.log(
-  `[vectors] ${entries.length} frame vectors and ${authEntries.length} auth vectors ` +
+  `[vectors] ${entries.length} frame vectors, ${authEntries.length} auth vectors and ` +
+    `${ownEntries.length} ownership exchanges ` +
     `from ${files.length} files -> ${out}`,
 );

@@ -31,8 +31,8 @@ const WANTED: Record<string, string[]> = {
   battery: ['read', 'notify'],
 };
 
-/** Reserved capability bits (7..15 in 1.1; bit 6 is telemetry). */
-export const RESERVED_CAPABILITIES = 0xff80;
+/** Reserved capability bits (8..15 in 1.1; bit 6 is telemetry, bit 7 the firmware update). */
+export const RESERVED_CAPABILITIES = 0xff00;
 
 export async function gattChecks(ctx: CheckContext): Promise<void> {
   ctx.running('gatt.service');
@@ -160,7 +160,7 @@ export async function infoChecks(ctx: CheckContext): Promise<boolean> {
   ctx.record('info.capabilities', reserved === 0, {
     sent,
     received,
-    expected: 'capability bits 6..15 = 0',
+    expected: 'capability bits 8..15 = 0',
     got: `capabilities 0x${info.capabilities.toString(16).padStart(4, '0')}`,
   });
   ctx.running('info.capacity');
@@ -189,6 +189,20 @@ export async function infoChecks(ctx: CheckContext): Promise<boolean> {
     got: `"${text ?? ''}"`,
   });
   return true;
+}
+
+/** Capability bit 7 is set exactly when the SMP service is there (4.1, 9.1). */
+export async function firmwareUpdateCheck(ctx: CheckContext): Promise<void> {
+  ctx.running('info.firmware-update');
+  const bit = ((ctx.info?.capabilities ?? 0) & Capability.firmwareUpdate) !== 0;
+  const smp = (await ctx.port.database()).smp;
+  const found = `smp service ${smp ? 'found' : 'not found'}`;
+  ctx.record('info.firmware-update', bit === smp, {
+    sent: ['read info', 'gatt database'],
+    received: [`capabilities bit 7=${+bit}`, found],
+    expected: bit ? 'bit 7 set: the SMP service' : 'bit 7 clear: no SMP service',
+    got: found,
+  });
 }
 
 /** Read and decode State (null when unreadable), with the app-clock window it was taken in. */

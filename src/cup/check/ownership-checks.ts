@@ -1,11 +1,13 @@
 /**
- * Section 6 "Ownership" and 4.4 "What needs proof": a wrong answer is refused, the third one
- * drops the link, an unproven connection is refused what needs proof (and nothing else) and is
- * dropped within 10 s, the right answer proves it and State says so.
+ * Section 6 "Ownership" and 4.4 "What needs proof": a wrong answer is refused and spends the
+ * challenge, the third one drops the link, an unproven connection is refused what needs proof
+ * (and nothing else) and is dropped within 10 s, the right answer proves it and State says so;
+ * then what a right and a denied answer do to a proven link (`proof-checks.ts`).
  */
-import { encodeConfig, fromHex, seqAdd } from '../../../firmware-protocol/codec';
+import { encodeConfig, fromHex, proofAnswer, seqAdd } from '../../../firmware-protocol/codec';
 import type { CheckContext } from './context';
 import { readState } from './gatt-checks';
+import { challengeOf, provenProofChecks } from './proof-checks';
 import type { CheckId } from './report';
 import { telemetryUnprovenChecks } from './telemetry-checks';
 import { receivedOf, sentOf, shown, type Exchange } from './wire';
@@ -16,6 +18,7 @@ const WRONG = new Uint8Array(16).fill(0xa5);
 
 const OWNERSHIP: CheckId[] = [
   'ownership.wrong-answer',
+  'ownership.fresh-challenge',
   'ownership.third-denied-drops',
   'ownership.unproven-flags',
   'ownership.needs-proof',
@@ -25,6 +28,10 @@ const OWNERSHIP: CheckId[] = [
   'ownership.unproven-dropped',
   'ownership.prove',
   'ownership.state-notified',
+  'ownership.challenge-spent',
+  'ownership.denied-unproves',
+  'ownership.release-unowned',
+  'ownership.unowned-denied',
 ];
 
 /** Judge a list of exchanges against the status each must get. */
@@ -51,7 +58,14 @@ export async function ownershipChecks(ctx: CheckContext): Promise<boolean> {
   const id = () => ctx.wire.nextId();
   const req = (bytes: number[]) => ctx.wire.request(bytes);
 
-  // A wrong answer, three times: refused each time, and the third drops the link at once.
+  // On a new connection (the run's first one may be older than 10 s, and a denied answer on
+  // it would end it at once): a wrong answer, three times: refused each time, and the third
+  // drops the link at once.
+  ctx.port.close();
+  if (!(await ctx.reopen())) {
+    ctx.skipRest(OWNERSHIP, 'blocked');
+    return false;
+  }
   ctx.running('ownership.wrong-answer');
   const challenge = await req([0x05, id()]);
   const wrong1 = await req([0x06, id(), ...WRONG]);
@@ -59,8 +73,25 @@ export async function ownershipChecks(ctx: CheckContext): Promise<boolean> {
     [challenge, 'ok'],
     [wrong1, 'denied'],
   ]);
+  // The answer spent the challenge: the next one is new, and (with the key) the right answer
+  // to the spent one is denied.
+  ctx.running('ownership.fresh-challenge');
+  const fresh = await req([0x05, id()]);
+  const spent = challengeOf(ctx, challenge);
+  const late = ctx.key && spent ? fromHex(await proofAnswer(ctx.key, spent)) : WRONG;
+  const wrong2 = await req([0x06, id(), ...late]);
+  const renewed = spent !== null && challengeOf(ctx, fresh) !== null;
+  ctx.record(
+    'ownership.fresh-challenge',
+    renewed && challengeOf(ctx, fresh) !== spent && ctx.statusOf(wrong2) === 'denied',
+    {
+      sent: [sentOf(challenge), sentOf(wrong1), sentOf(fresh), sentOf(wrong2)],
+      received: [...receivedOf(challenge), ...receivedOf(fresh), ...receivedOf(wrong2)],
+      expected: 'a new challenge after the wrong answer; the answer to the spent one: denied',
+      got: `${challengeOf(ctx, fresh) === spent ? 'the same challenge' : 'a new challenge'}, ${ctx.statusOf(wrong2)}`,
+    },
+  );
   ctx.running('ownership.third-denied-drops');
-  const wrong2 = await req([0x06, id(), ...WRONG]);
   const wrong3 = await ctx.wire.request([0x06, id(), ...WRONG]);
   const dropped = await ctx.dropped(1_000 + ctx.replyMs);
   ctx.record(
@@ -196,7 +227,7 @@ export async function ownershipChecks(ctx: CheckContext): Promise<boolean> {
     expected: 'state notified, proven=1',
     got: `none within ${ctx.replyMs} ms`,
   });
-  return true;
+  return provenProofChecks(ctx, proof.exchanges);
 }
 
 /** A cup that was talked out of its owner (a fault) gets it back. */

@@ -21,6 +21,7 @@ import type {
 } from '../link/gatt';
 import { valueOf } from '../link/gatt';
 import { CupLink, type LinkTimeouts } from '../link/link';
+import { SMP_SERVICE } from '../smp/constants';
 
 export interface PortFrame {
   source: FrameSource;
@@ -47,6 +48,8 @@ export interface GattFacts {
   characteristics: CharacteristicFacts[];
   battery: boolean;
   deviceInformation: boolean;
+  /** The SMP service for firmware updates (PROTOCOL.md 9.1) is there. */
+  smp: boolean;
 }
 
 export type StringName = keyof typeof DEVICE_INFORMATION_CHARACTERISTICS;
@@ -173,6 +176,7 @@ export class LinkPort implements CheckPort {
         characteristics: [],
         battery: false,
         deviceInformation: false,
+        smp: false,
       };
       const main = await server.getPrimaryService(gattPlace('info').service.uuid).catch(() => null);
       facts.service = main !== null;
@@ -190,6 +194,7 @@ export class LinkPort implements CheckPort {
         .getPrimaryService(gattPlace('manufacturerName').service.uuid)
         .catch(() => null);
       facts.deviceInformation = dis !== null;
+      facts.smp = (await server.getPrimaryService(SMP_SERVICE).catch(() => null)) !== null;
       return facts;
     });
   }

@@ -17,8 +17,9 @@ import {
 } from '../../../firmware-protocol/codec';
 import { CheckCancelled, CheckContext, type CheckOptions } from './context';
 import { configChecks, controlChecks } from './control-checks';
-import { gattChecks, infoChecks, readState, stateChecks } from './gatt-checks';
+import { firmwareUpdateCheck, gattChecks, infoChecks, readState, stateChecks } from './gatt-checks';
 import { ownershipChecks } from './ownership-checks';
+import { unownedChecks } from './proof-checks';
 import { bootChecks, eventChecks, type LiveEvents } from './person-checks';
 import { CHECK_IDS, countVerdicts, type CheckId, type CheckReport } from './report';
 import { sequenceChecks } from './sequence-checks';
@@ -86,6 +87,7 @@ async function run(ctx: CheckContext): Promise<void> {
   await becomeOwner(ctx);
   await gattChecks(ctx);
   if (!(await infoChecks(ctx))) return;
+  await firmwareUpdateCheck(ctx);
   if (!(await stateChecks(ctx))) return;
   await telemetryCapabilityCheck(ctx);
   if (ctx.key || !ctx.oneOne) {
@@ -162,11 +164,15 @@ async function restoreChecks(ctx: CheckContext, announce = true): Promise<void> 
     expected: ctx.config ? JSON.stringify(ctx.config) : 'the Config read at the start',
     got: now ? JSON.stringify(now) : ctx.statusOf(x),
   });
-  if (announce) ctx.running('restore.owner');
   const sent: string[] = [];
   if (ctx.claimedForRun) {
     const release = await ctx.wire.request([0x08, ctx.wire.nextId()]);
     sent.push(shown('control', release.sent));
+  }
+  if (announce) {
+    // Released now (or released and claimed back): the checks of a cup without an owner.
+    sent.push(...(await unownedChecks(ctx)));
+    ctx.running('restore.owner');
   }
   const after = await readState(ctx);
   const owned = after.state?.owned ?? null;

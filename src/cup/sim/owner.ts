@@ -63,8 +63,10 @@ export class SimOwner {
       this.provenLink = true;
       return { status: 'ok', drop: false };
     }
+    // A denied proof withdraws an earlier one; a cup without an owner drops no one (4.4, 6).
+    this.provenLink = false;
     this.denied += 1;
-    return { status: 'denied', drop: this.denied >= MAX_DENIED };
+    return { status: 'denied', drop: key !== null && this.denied >= MAX_DENIED };
   }
 
   claim(key: string): StatusName {

@@ -58,6 +58,8 @@ export function checkText(id: CheckId): string {
       return msg('Info reads the same every time (a stable device id).');
     case 'info.firmware-revision':
       return msg('The Firmware Revision String is the version in Info.');
+    case 'info.firmware-update':
+      return msg('Capability bit 7 is set exactly when the SMP firmware update service exists.');
     case 'state.frame':
       return msg('State is 18 bytes, readable, reserved flag bits 0.');
     case 'state.log':
@@ -68,6 +70,8 @@ export function checkText(id: CheckId): string {
       return msg('State and Battery Level agree on the battery.');
     case 'ownership.wrong-answer':
       return msg('A wrong answer to the challenge is denied.');
+    case 'ownership.fresh-challenge':
+      return msg('After a wrong answer the challenge is new; an answer to the old one is denied.');
     case 'ownership.third-denied-drops':
       return msg('The third denied answer drops the connection at once.');
     case 'ownership.unproven-flags':
@@ -86,6 +90,14 @@ export function checkText(id: CheckId): string {
       return msg('The right answer proves the connection.');
     case 'ownership.state-notified':
       return msg('State is notified when the proven flag changes.');
+    case 'ownership.challenge-spent':
+      return msg('A right answer spends the challenge too: sent again, it is denied.');
+    case 'ownership.denied-unproves':
+      return msg('A denied answer withdraws the proof: requests need proof again.');
+    case 'ownership.release-unowned':
+      return msg('On a cup without an owner, release is ok, also a second time.');
+    case 'ownership.unowned-denied':
+      return msg('A cup without an owner denies every proof and drops no one for it.');
     case 'control.request-id':
       return msg('Every Reply echoes its request’s opcode and request id.');
     case 'control.unknown-opcode':

@@ -2,7 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { localized, msg, str } from '@lit/localize';
-import { canRecord, type CupConnection, type CupSnapshot } from '../../cup';
+import { canRecord, canUpdateFirmware, type CupConnection, type CupSnapshot } from '../../cup';
 import { baseStyles } from '../styles';
 import { cupContext, type CupBinding } from './cup-context';
 import { CupController } from './cup-controller';
@@ -192,7 +192,8 @@ export class MiaCupPanel extends LitElement {
         html`<button @click=${this.forget}>${msg('Forget this cup')}</button>`,
         html`<button @click=${() => (location.hash = 'check')}>${msg('Check this cup')}</button>`,
       );
-      if (snap.ownership === 'mine' && snap.transport === 'web-bluetooth') {
+      // Only to the owner, over Web Bluetooth, of a cup with the SMP service (bit 7, 9.1).
+      if (canUpdateFirmware(snap)) {
         buttons.push(
           html`<button
             aria-expanded=${this.firmwareOpen ? 'true' : 'false'}

@@ -19,7 +19,8 @@ const BUSY = new Set([
  * Update the cup's firmware over MCUmgr SMP (PROTOCOL.md 9): pick an image file, see its
  * version against the cup's, install it with a progress bar; the update goes on after a dropped
  * link, tests the image, restarts the cup and confirms it once the cup is back. The cup panel
- * offers it to the cup's owner only (after the proof).
+ * offers it to the cup's owner only (after the proof), and only when Info's capability bit 7
+ * says the cup has the SMP service (`canUpdateFirmware`).
  */
 @localized()
 @customElement('mia-firmware-update')

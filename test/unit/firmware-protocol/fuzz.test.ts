@@ -116,9 +116,15 @@ const randomFrame = fc
     return bytes.subarray(0, length);
   });
 
+/** ownership.json holds exchanges: its frames are the steps' writes and Replies. */
+const ownershipFrames = (
+  loadVectors('ownership').vectors as unknown as { steps: { write: string; reply: string }[] }[]
+).flatMap((v) => v.steps.flatMap((s) => [fromHex(s.write), fromHex(s.reply)]));
+
 const seeds = vectorFileNames()
-  .filter((file) => file !== 'auth.json') // answers to challenges, not frames
-  .flatMap((file) => loadVectors(file.replace(/\.json$/, '')).vectors.map((v) => fromHex(v.hex)));
+  .filter((file) => file !== 'auth.json' && file !== 'ownership.json') // not frames
+  .flatMap((file) => loadVectors(file.replace(/\.json$/, '')).vectors.map((v) => fromHex(v.hex)))
+  .concat(ownershipFrames);
 
 /** A golden vector with a few bytes changed, cut short or extended: near-valid frames. */
 const mutated = fc

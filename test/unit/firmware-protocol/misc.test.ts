@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  Capability,
   CHARACTERISTIC_UUIDS,
   decodeInfo,
+  hasCapability,
   elapsedMs,
   fromHex,
   MAX_FRAME_LENGTH,
@@ -21,6 +23,18 @@ describe('UUIDs', () => {
       expect(uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     }
     expect(new Set(all).size).toBe(all.length);
+  });
+});
+
+describe('capability bits', () => {
+  it('name bit 6 telemetry and bit 7 the firmware update (PROTOCOL.md 4.1, 9.1)', () => {
+    const info = decodeInfo(fromHex('0101010402df00a1b2c3d4e5f63f2a4000'));
+    if (!info.ok) throw new Error(info.detail);
+    expect(hasCapability(info.value, Capability.telemetry)).toBe(true);
+    expect(hasCapability(info.value, Capability.firmwareUpdate)).toBe(true);
+    const without = decodeInfo(fromHex('01010104021f00a1b2c3d4e5f63f2a4000'));
+    expect(without.ok && hasCapability(without.value, Capability.firmwareUpdate)).toBe(false);
+    expect(Capability.firmwareUpdate).toBe(0x80);
   });
 });
 

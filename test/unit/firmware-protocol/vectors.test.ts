@@ -104,7 +104,7 @@ const VECTOR_KEYS = [
 describe('vector files', () => {
   it('has exactly one file per frame family', () => {
     expect(vectorFileNames()).toEqual(
-      [...Object.keys(FAMILIES), 'auth'].map((f) => `${f}.json`).sort(),
+      [...Object.keys(FAMILIES), 'auth', 'ownership'].map((f) => `${f}.json`).sort(),
     );
   });
 

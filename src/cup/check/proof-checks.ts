@@ -1,0 +1,114 @@
+/**
+ * What every `auth_prove` does (PROTOCOL.md 4.4, section 6): a right answer spends the
+ * challenge too; a denied one withdraws the connection's proof; on a cup without an owner every
+ * proof is denied, none drops the link, and `release` is `ok` (again and again).
+ */
+import { fromHex } from '../../../firmware-protocol/codec';
+import type { CheckContext } from './context';
+import { readState } from './gatt-checks';
+import { receivedOf, sentOf, shown, type Exchange } from './wire';
+
+const WRONG = new Uint8Array(16).fill(0xa5);
+
+/** The challenge an `auth_challenge` exchange got, as hex, or null. */
+export function challengeOf(ctx: CheckContext, x: Exchange): string | null {
+  const reply = ctx.replyOf(x);
+  return reply?.op === 'auth_challenge' && reply.status === 'ok' ? reply.challenge : null;
+}
+
+/**
+ * On a connection just proven by `proof` (its auth_challenge and auth_prove): the next challenge
+ * is new and the right answer, sent again, is denied (4.4); that denial withdraws the proof:
+ * State says not proven and read_config needs proof (6). Then it proves again. Returns whether
+ * the link is proven afterwards.
+ */
+export async function provenProofChecks(ctx: CheckContext, proof: Exchange[]): Promise<boolean> {
+  const req = (bytes: number[]) => ctx.wire.request(bytes);
+  const [asked, proved] = proof;
+  ctx.running('ownership.challenge-spent');
+  const next = await req([0x05, ctx.wire.nextId()]);
+  const again = await req([0x06, ctx.wire.nextId(), ...proved.sent.subarray(2, 18)]);
+  const first = challengeOf(ctx, asked);
+  const second = challengeOf(ctx, next);
+  ctx.record(
+    'ownership.challenge-spent',
+    first !== null && second !== null && first !== second && ctx.statusOf(again) === 'denied',
+    {
+      sent: [sentOf(asked), sentOf(proved), sentOf(next), sentOf(again)],
+      received: [...receivedOf(asked), ...receivedOf(next), ...receivedOf(again)],
+      expected: 'a new challenge after the right answer; that answer again: denied',
+      got: `${first === second ? 'the same challenge' : 'a new challenge'}, ${ctx.statusOf(again)}`,
+    },
+  );
+
+  ctx.running('ownership.denied-unproves');
+  const state = await readState(ctx);
+  const config = await req([0x03, ctx.wire.nextId()]);
+  const flags = state.state ? `owned=${+state.state.owned} proven=${+state.state.proven}` : '?';
+  ctx.record(
+    'ownership.denied-unproves',
+    !!state.state?.owned && !state.state.proven && ctx.statusOf(config) === 'needs_proof',
+    {
+      sent: [sentOf(again), 'read state', sentOf(config)],
+      received: [shown('state', state.bytes), ...receivedOf(config)],
+      expected: 'after the denied answer: proven=0, read_config needs_proof',
+      got: `${flags}, read_config ${ctx.statusOf(config)}`,
+    },
+  );
+  if (!ctx.port.connected && !(await ctx.reopen())) return false;
+  return (await ctx.prove()).ok;
+}
+
+/**
+ * On a cup without an owner (4.4, 6): `release` is `ok`, twice; every `auth_prove` is denied
+ * and the third does not drop the link; read_config needs no proof. A cup that had this app's
+ * key at the start is released for these checks and claimed back with the same key.
+ */
+export async function unownedChecks(ctx: CheckContext): Promise<string[]> {
+  const req = (bytes: number[]) => ctx.wire.request(bytes);
+  const sent: string[] = [];
+  if (!ctx.oneOne || !ctx.key) return sent;
+  ctx.running('ownership.release-unowned');
+  const releases = [await req([0x08, ctx.wire.nextId()])];
+  releases.push(await req([0x08, ctx.wire.nextId()]));
+  const after = await readState(ctx);
+  const statuses = releases.map((x) => ctx.statusOf(x));
+  sent.push(...releases.map(sentOf));
+  ctx.record(
+    'ownership.release-unowned',
+    statuses.every((s) => s === 'ok') && after.state?.owned === false,
+    {
+      sent: [...releases.map(sentOf), 'read state'],
+      received: [...releases.flatMap(receivedOf), shown('state', after.bytes)],
+      expected: 'release ok, release again ok, owned=0',
+      got: `${statuses.join(', ')}, owned=${after.state ? +after.state.owned : '?'}`,
+    },
+  );
+
+  ctx.running('ownership.unowned-denied');
+  const proofs = [await req([0x05, ctx.wire.nextId()])];
+  for (let i = 0; i < 3; i++) proofs.push(await req([0x06, ctx.wire.nextId(), ...WRONG]));
+  const dropped = await ctx.dropped(1_000 + ctx.replyMs);
+  const config = dropped ? null : await req([0x03, ctx.wire.nextId()]);
+  const got = [...proofs.slice(1), ...(config ? [config] : [])].map((x) => ctx.statusOf(x));
+  ctx.record(
+    'ownership.unowned-denied',
+    !dropped && got.join(', ') === 'denied, denied, denied, ok',
+    {
+      sent: [...proofs, ...(config ? [config] : [])].map(sentOf),
+      received: [
+        ...proofs.flatMap(receivedOf),
+        dropped ? 'disconnected' : 'connected',
+        ...(config ? receivedOf(config) : []),
+      ],
+      expected: 'denied, denied, denied, still connected, read_config ok',
+      got: `${got.join(', ')}${dropped ? ', disconnected' : ''}`,
+    },
+  );
+  if (dropped && !(await ctx.reopen())) return sent;
+  if (!ctx.claimedForRun) {
+    const claim = await req([0x07, ctx.wire.nextId(), ...fromHex(ctx.key)]); // this app's again
+    sent.push(sentOf(claim));
+  }
+  return sent;
+}
