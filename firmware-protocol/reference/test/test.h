@@ -55,5 +55,6 @@ void run_boot_tests(const char *trace_dir);
 void run_vector_tests(void);
 void run_trace_tests(const char *trace_dir);
 void run_telemetry_tests(void);
+void run_x25519_tests(void);
 
 #endif
