@@ -2,9 +2,11 @@
 # Builds and tests the C reference core (firmware-protocol/reference/README.md): on the host,
 # then on Cortex-M4F and Cortex-M0+ under QEMU (arm.sh).
 #   bash firmware-protocol/reference/test.sh        everything; last line "N passed, M failed"
-#   bash firmware-protocol/reference/test.sh host   only build build/mia_host (for the e2e test)
-# Needs: cc (C99), node (to turn the JSON vectors into a C table), and for arm.sh the Debian
-# packages gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm. Output in build/.
+#   bash firmware-protocol/reference/test.sh host   only build build/mia_host and
+#                                                   build/mia_x25519_host (for the Vitest files)
+# Needs: cc (C99), node (to turn the JSON vectors into a C table), valgrind (the X25519
+# constant-time check), and for arm.sh the Debian packages gcc-arm-none-eabi
+# libnewlib-arm-none-eabi qemu-system-arm. Output in build/.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -26,6 +28,9 @@ build_host() {
   "$CC" "${warn[@]}" "${san[@]}" -o "$build/mia_host.$$" \
     "${core[@]}" "$here/tools/trace_io.c" "$here/tools/mia_session.c" "$here/tools/mia_host.c"
   mv -f "$build/mia_host.$$" "$build/mia_host"
+  "$CC" "${warn[@]}" "${san[@]}" -o "$build/mia_x25519_host.$$" \
+    "$here/src/mia_x25519.c" "$here/src/mia_sha256.c" "$here/tools/mia_x25519_host.c"
+  mv -f "$build/mia_x25519_host.$$" "$build/mia_x25519_host"
 }
 
 if [[ "${1:-}" == "host" ]]; then
@@ -80,6 +85,27 @@ echo "[c] whole turn: $(wc -l <"$build/whole-turn.frames.txt") frames in build/w
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 "$build/mia_tests" "$here/traces" | tee "$build/host-tests.txt"
+
+# X25519 in constant time: memcheck reports any branch or address that depends on the secret
+# inputs (tools/x25519_ct.c), built as a firmware would (-Os) and as a host would (-O2); and
+# it must report both leaks planted in `x25519_ct leak`, or the check proves nothing.
+if ! command -v valgrind >/dev/null 2>&1 ||
+  ! echo '#include <valgrind/memcheck.h>' | "$CC" -x c -E - >/dev/null 2>&1; then
+  echo "[c] the X25519 constant-time check needs valgrind: sudo apt-get install valgrind" >&2
+  exit 1
+fi
+for opt in -Os -O2; do
+  "$CC" "${warn[@]}" "$opt" -g -o "$build/x25519_ct" \
+    "$here/tools/x25519_ct.c" "$here/src/mia_x25519.c" "$here/src/mia_sha256.c"
+  valgrind --quiet --error-exitcode=99 "$build/x25519_ct" >/dev/null
+  planted="$(valgrind --error-exitcode=99 "$build/x25519_ct" leak 2>&1 >/dev/null || true)"
+  if ! grep -q 'Conditional jump or move depends on uninitialised' <<<"$planted" ||
+    ! grep -q 'Use of uninitialised value' <<<"$planted"; then
+    echo "[c] valgrind did not see the leaks planted in x25519_ct ($opt): the check is blind" >&2
+    exit 1
+  fi
+done
+echo "[c] X25519: no branch or address depends on the secrets (valgrind memcheck, -Os and -O2)"
 
 # The core on Cortex-M4F and Cortex-M0+, its figures, and the tests on QEMU (arm.sh).
 echo "[c] ARM: arm.sh"

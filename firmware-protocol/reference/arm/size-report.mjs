@@ -1,14 +1,15 @@
 // Flash and RAM of the core inside a linked program, from the linker's map file
 // (arm.sh links arm/board_min.c with --gc-sections, so only what a cup uses is kept).
-//   node size-report.mjs <map> <core-object-dir> <helper-symbols>
+//   node size-report.mjs <map> <core-object-dir> <helper-symbols> [x25519]
 // helper-symbols: comma-separated symbols the core objects use but do not define (memcpy,
 // memset, libgcc's division and switch helpers). The archive members that define them (and
 // what those pull in) count as the core's too: a board links them because of the core.
 // Prints: core objects, helpers, total; flash = .text (code and read-only data, which the
-// linker script puts in .text) + .data; RAM = .data + .bss.
+// linker script puts in .text) + .data; RAM = .data + .bss. With `x25519` the program is
+// arm/x25519_bench.c (X25519 alone) rather than a cup.
 import { readFileSync } from 'node:fs';
 
-const [mapFile, coreDir, helperList = ''] = process.argv.slice(2);
+const [mapFile, coreDir, helperList = '', program = 'cup'] = process.argv.slice(2);
 if (!mapFile || !coreDir) {
   console.error('usage: node size-report.mjs <map> <core-object-dir> <helper-symbols>');
   process.exit(2);
@@ -65,9 +66,10 @@ for (let i = 0; i < lines.length; i++) {
 const c = sums.core;
 const h = sums.helpers;
 const parts = [...perObject.entries()].map(([k, v]) => `${k} ${v}`).join(', ');
-console.log(`linked in a cup (--gc-sections): ${parts}`);
+const cup = program === 'cup';
+console.log(`linked ${cup ? 'in a cup' : 'alone'} (--gc-sections): ${parts}`);
 console.log(
   `flash: core ${c.text + c.data} + compiler helpers ${h.text + h.data} = ` +
-    `${c.text + c.data + h.text + h.data} bytes; RAM (static): ${c.data + c.bss + h.data + h.bss} bytes ` +
-    `(the cup itself is the board's one mia_cup)`,
+    `${c.text + c.data + h.text + h.data} bytes; RAM (static): ${c.data + c.bss + h.data + h.bss} bytes` +
+    (cup ? ` (the cup itself is the board's one mia_cup)` : ''),
 );

@@ -1,9 +1,9 @@
 // Worst-case stack of the core from GCC's call graphs (-fcallgraph-info=su: one .ci file per
 // object, with each function's frame from -fstack-usage and its calls).
 //   node stack-report.mjs <dir-with-.ci-files> [budget-bytes]
-// Prints the deepest single frame, and for each entry point of mia_cup.h the deepest call chain
-// (frames added up along it). Fails (exit 1) on recursion, on a frame that is not static (a VLA
-// or alloca), or when a chain passes the budget.
+// Prints the deepest single frame, and for each entry point of mia_cup.h (and mia_x25519.h) the
+// deepest call chain (frames added up along it). Fails (exit 1) on recursion, on a frame that
+// is not static (a VLA or alloca), or when a chain passes the budget.
 //
 // Outside the core: calls through the board's hooks (setup.identify, .random, .owner_changed,
 // .config_changed) are "Indirect Call Placeholder" nodes: the report says how much core stack
@@ -100,7 +100,7 @@ console.log(
     .join(', ')}`,
 );
 
-const entries = [...frames.keys()].filter((t) => /^mia_cup_/.test(t)).sort();
+const entries = [...frames.keys()].filter((t) => /^mia_(cup_|x25519)/.test(t)).sort();
 let worst = null;
 let worstHook = { bytes: -Infinity, entry: '' };
 for (const title of entries) {

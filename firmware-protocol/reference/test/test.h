@@ -56,5 +56,6 @@ void run_vector_tests(void);
 void run_ownership_vector_tests(void);
 void run_trace_tests(const char *trace_dir);
 void run_telemetry_tests(void);
+void run_x25519_tests(void);
 
 #endif

@@ -72,6 +72,7 @@ int main(int argc, char **argv)
     run_vector_tests();
     run_ownership_vector_tests();
     run_telemetry_tests();
+    run_x25519_tests();
 #ifndef MIA_TEST_NO_TRACES /* a 16 KiB-RAM target (arm.sh, microbit) runs all but the traces */
     run_trace_tests(traces);
 #endif
