@@ -75,6 +75,7 @@ for (const size of SIZES) {
     await page.getByRole('button', { name: 'Options', exact: true }).click();
     await page.locator('mia-language-picker select').selectOption('nb');
     await closed(page);
+    await expect(page.getByRole('button', { name: 'Valg', exact: true })).toBeVisible();
     await shot('17-table-norwegian');
     await page.getByRole('button', { name: 'Valg', exact: true }).click();
     await page.locator('mia-language-picker select').selectOption('en');
@@ -96,6 +97,7 @@ for (const size of SIZES) {
     await shot('20-options-dialog');
     await page.locator('mia-language-picker select').selectOption('de');
     await closed(page);
+    await expect(page.getByRole('button', { name: 'Optionen', exact: true })).toBeVisible();
     await shot('21-game-over-german');
     await page.getByRole('button', { name: 'Optionen', exact: true }).click();
     await page.locator('mia-language-picker select').selectOption('en');
