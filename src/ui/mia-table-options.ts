@@ -6,7 +6,7 @@ import { FullscreenController } from './platform/fullscreen';
 import { VoicesController } from './platform/speech';
 import { PreferencesController } from './preferences-controller';
 import { StorageController } from './storage-controller';
-import { baseStyles } from './styles';
+import { baseStyles, pressedStyles } from './styles';
 import { LayoutController } from './table/layout';
 import './mia-aside-games';
 import './mia-language-picker';
@@ -23,6 +23,7 @@ import './mia-language-picker';
 export class MiaTableOptions extends LitElement {
   static override styles = [
     baseStyles,
+    pressedStyles,
     css`
       :host {
         display: grid;
@@ -42,11 +43,6 @@ export class MiaTableOptions extends LitElement {
       }
       .row button {
         min-width: 150px;
-      }
-      button[aria-pressed='true'] {
-        background: var(--accent);
-        border-color: var(--accent);
-        color: var(--on-accent);
       }
       .hint {
         color: var(--muted);
