@@ -1,7 +1,8 @@
 /**
  * Never lose a game: the one current game and the last set-up, in IndexedDB (through `idb`).
  * What a record holds and how it is checked is the game layer's (`readStoredGame`); this is
- * only where records are kept.
+ * only where records are kept. The database itself (its version, object stores and keys, and
+ * opening or upgrading it) is `game-db.ts`'s.
  *
  * A game is kept as its head (`games`, key `current`: id, input, and the snapshot its log starts
  * from, if any), its steps (`steps`, key [id, step number]) and its checkpoints (`checkpoints`,
@@ -15,7 +16,7 @@
  *   `saveSetup` / `loadSetup` remember the last players and rules; `asideGames()` and
  *   `forgetAside()` give the games set aside back, or let them go.
  */
-import { deleteDB, openDB, wrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import { deleteDB, type IDBPDatabase } from 'idb';
 import {
   SCHEMA_VERSION,
   decodeSetup,
@@ -29,16 +30,23 @@ import {
 } from '../game';
 import { storedBytes, unpack, type Packed } from './compress';
 import { DB_NAME } from './early-open';
+import {
+  CHECKPOINTS,
+  CURRENT,
+  GAMES,
+  SETTINGS,
+  SETUP,
+  STEPS,
+  STORES,
+  deleteLog,
+  isAside,
+  openGameDb,
+  range,
+  type OpenOptions,
+  type WriteTransaction,
+} from './game-db';
 
-/** The IndexedDB version (object stores); a newer one was written by a newer app. 2: steps. */
-const DB_VERSION = 2;
-const GAMES = 'games';
-const SETTINGS = 'settings';
-const STEPS = 'steps';
-const CHECKPOINTS = 'checkpoints';
-const CURRENT = 'current';
-const SETUP = 'setup';
-const STORES = [GAMES, SETTINGS, STEPS, CHECKPOINTS] as const;
+export type { OpenOptions };
 
 /** What a game's head record holds: all of the game but its steps and checkpoints. */
 export type GameHead = Omit<StoredGame, 'steps' | 'checkpoints'> & { id: string };
@@ -55,20 +63,6 @@ export interface WriteBatch {
   checkpoint?: { at: number; packed: Packed };
 }
 
-export interface OpenOptions {
-  /** The database waits for another page to let go of it (an upgrade). */
-  onBlocked?: () => void;
-  /** The connection was closed from outside (the data was cleared, or a newer app opens it). */
-  onLost?: () => void;
-  /** A connection opened ahead (`openEarly`): taken over when it is at this app's version. */
-  early?: Promise<IDBDatabase | null>;
-}
-
-const isAside = (key: IDBValidKey): key is string =>
-  typeof key === 'string' && key.startsWith('aside:');
-const range = (id: string) => IDBKeyRange.bound([id, 0], [id, Infinity]);
-type WriteTransaction = IDBPTransaction<unknown, string[], 'readwrite'>;
-
 export class GameStore {
   /** The connection was closed from outside: open a new store. */
   lost = false;
@@ -81,7 +75,6 @@ export class GameStore {
   ) {}
 
   static async open(name = DB_NAME, options: OpenOptions = {}): Promise<GameStore> {
-    if (typeof indexedDB === 'undefined') throw new Error('This browser offers no IndexedDB.');
     let store: GameStore | null = null;
     const lose = () => {
       if (!store || store.lost) return;
@@ -89,41 +82,8 @@ export class GameStore {
       store.db.close();
       options.onLost?.();
     };
-    const early = await options.early;
-    if (
-      early &&
-      early.version === DB_VERSION &&
-      STORES.every((s) => early.objectStoreNames.contains(s))
-    ) {
-      early.onversionchange = null;
-      early.addEventListener('versionchange', lose);
-      early.addEventListener('close', lose);
-      store = new GameStore(name, wrap(early), false);
-      return store;
-    }
-    early?.close(); // an older database: opened again below, to be upgraded
-    try {
-      const db = await openDB(name, DB_VERSION, {
-        upgrade(database, _old, _new, transaction) {
-          try {
-            for (const s of STORES) {
-              if (!database.objectStoreNames.contains(s)) database.createObjectStore(s);
-            }
-          } catch {
-            // The open fails (AbortError) and the database stays as it was.
-            transaction.done.catch(() => undefined);
-            transaction.abort();
-          }
-        },
-        blocked: () => options.onBlocked?.(),
-        blocking: lose,
-        terminated: lose,
-      });
-      store = new GameStore(name, db, false);
-    } catch (error) {
-      if ((error as DOMException)?.name !== 'VersionError') throw error;
-      store = new GameStore(name, await openDB(name, undefined, { terminated: lose }), true);
-    }
+    const { db, newer } = await openGameDb(name, options, lose);
+    store = new GameStore(name, db, newer);
     return store;
   }
 
@@ -217,8 +177,7 @@ export class GameStore {
     if (!batch.replaces) {
       await tx.objectStore(GAMES).put(current, `aside:${old ?? Date.now()}`);
     } else if (old !== null) {
-      await tx.objectStore(STEPS).delete(range(old));
-      await tx.objectStore(CHECKPOINTS).delete(range(old));
+      await deleteLog(tx, old);
     }
   }
 
@@ -238,8 +197,7 @@ export class GameStore {
     const head = (await tx.objectStore(GAMES).get(key)) as { id?: unknown } | undefined;
     const current = (await tx.objectStore(GAMES).get(CURRENT)) as { id?: unknown } | undefined;
     if (typeof head?.id === 'string' && head.id !== current?.id) {
-      await tx.objectStore(STEPS).delete(range(head.id));
-      await tx.objectStore(CHECKPOINTS).delete(range(head.id));
+      await deleteLog(tx, head.id);
     }
     await tx.objectStore(GAMES).delete(key);
     await tx.done;
@@ -293,8 +251,7 @@ export class GameStore {
       const tx = this.db.transaction([...STORES], 'readwrite');
       const head = (await tx.objectStore(GAMES).get(CURRENT)) as { id?: unknown } | undefined;
       if (typeof head?.id === 'string') {
-        await tx.objectStore(STEPS).delete(range(head.id));
-        await tx.objectStore(CHECKPOINTS).delete(range(head.id));
+        await deleteLog(tx, head.id);
       }
       await tx.objectStore(GAMES).delete(CURRENT);
       await tx.done;

@@ -29,19 +29,14 @@ export { inputProblems, MIN_PLAYERS, MAX_PLAYERS, type InputProblem } from './in
 export { playerStats, livesOverRounds, placements, type PlayerStats } from './stats';
 export {
   SCHEMA_VERSION,
-  decodeSetup,
-  decodeStoredGame,
-  readStoredGame,
   recordOf,
-  restoreGame,
   setupRecord,
-  type LoadResult,
-  type ReadResult,
-  type RestoredGame,
   type StoredGame,
   type StoredSetup,
   type Unreadable,
 } from './stored-game';
+export { decodeSetup, decodeStoredGame, type LoadResult } from './stored-decode';
+export { readStoredGame, restoreGame, type ReadResult, type RestoredGame } from './stored-restore';
 export {
   checkpointOf,
   listsOf,

@@ -11,10 +11,18 @@ import { and, assertEvent, assign, setup, type Actor, type SnapshotFrom } from '
 import { areDice } from '../rules';
 import { blindPassAllowed, claimIsLegal, mayRoll, miaMayBeGivenUp, peekAllowed } from './guards';
 import { claimed, initialContext, settled, settlementOf, undoFrame, undone } from './steps';
-import type { GameContext, GameEvent, GameInput, GameWarning, Phase, WarningCode } from './types';
+import {
+  PHASES,
+  type GameContext,
+  type GameEvent,
+  type GameInput,
+  type GameWarning,
+  type Phase,
+  type WarningCode,
+} from './types';
 
 /** The phases a step can be taken in (none is taken once the game is over). */
-const STEP_PHASES = ['opening', 'rolled', 'peeked', 'facing', 'lifting'] as const;
+const STEP_PHASES = PHASES.filter((phase): phase is Exclude<Phase, 'over'> => phase !== 'over');
 
 const machineSetup = setup({
   types: {

@@ -1,4 +1,8 @@
-/** The round machine's public types: its input, events and context. */
+/**
+ * The round machine's public types: its input, events and context. The phases and the event
+ * types are each declared once, as a list: the types come from the lists, and so do the checks
+ * of a stored game.
+ */
 import type { ClaimKind, GameResult, RuleSet, Score, Settlement } from '../rules';
 
 export interface GameInput {
@@ -9,37 +13,58 @@ export interface GameInput {
   opener?: number;
 }
 
+/** What players tell the referee, by type (`TableEvent`). */
+export const TABLE_EVENT_TYPES = [
+  'ROLL',
+  'PEEK',
+  'CLAIM',
+  'PASS_BLIND',
+  'LIFT',
+  'DICE',
+  'ACCEPT_MIA',
+  'UNDO',
+] as const;
+
+/** What the sensor cup reports, by type (`SensorEvent`). */
+export const SENSOR_EVENT_TYPES = ['CUP.SHAKE', 'CUP.LID_OPEN', 'CUP.LID_CLOSED'] as const;
+
+/** Every type of event the machine takes. */
+export const EVENT_TYPES = [...TABLE_EVENT_TYPES, ...SENSOR_EVENT_TYPES] as const;
+
+/** What an event carries besides its type; an event not named here carries nothing else. */
+export interface EventPayloads {
+  CLAIM: { score: number };
+  PASS_BLIND: { score: number };
+  DICE: { dice: [number, number] };
+}
+
+/** The event of each type in `T`, with what it carries. */
+type EventOf<T extends string> = T extends keyof EventPayloads
+  ? { type: T } & EventPayloads[T]
+  : { type: T };
+
 /** What players tell the referee. */
-export type TableEvent =
-  | { type: 'ROLL' }
-  | { type: 'PEEK' }
-  | { type: 'CLAIM'; score: number }
-  | { type: 'PASS_BLIND'; score: number }
-  | { type: 'LIFT' }
-  | { type: 'DICE'; dice: [number, number] }
-  | { type: 'ACCEPT_MIA' }
-  | { type: 'UNDO' };
+export type TableEvent = EventOf<(typeof TABLE_EVENT_TYPES)[number]>;
 
 /** What the sensor cup reports. Always accepted: a sensor event that fits no rule is a warning. */
-export type SensorEvent =
-  { type: 'CUP.SHAKE' } | { type: 'CUP.LID_OPEN' } | { type: 'CUP.LID_CLOSED' };
+export type SensorEvent = EventOf<(typeof SENSOR_EVENT_TYPES)[number]>;
 
 export type GameEvent = TableEvent | SensorEvent;
 
-/** The machine's states. */
-export type Phase =
-  /** The opener must roll. */
-  | 'opening'
-  /** The player to act has rolled and must claim. */
-  | 'rolled'
-  /** The player to act looked at the dice they were handed (believerLooks): keep or re-roll. */
-  | 'peeked'
-  /** The player to act faces the standing claim: believe, pass blind, lift or give up a Mia. */
-  | 'facing'
-  /** The cup is lifted: waiting for the dice it shows. */
-  | 'lifting'
-  /** The game has ended (still undoable). */
-  | 'over';
+/**
+ * The machine's states:
+ * - `opening`: the opener must roll.
+ * - `rolled`: the player to act has rolled and must claim.
+ * - `peeked`: the player to act looked at the dice they were handed (believerLooks): keep or
+ *   re-roll.
+ * - `facing`: the player to act faces the standing claim: believe, pass blind, lift or give up
+ *   a Mia.
+ * - `lifting`: the cup is lifted: waiting for the dice it shows.
+ * - `over`: the game has ended (still undoable).
+ */
+export const PHASES = ['opening', 'rolled', 'peeked', 'facing', 'lifting', 'over'] as const;
+
+export type Phase = (typeof PHASES)[number];
 
 export interface Player {
   name: string;

@@ -11,7 +11,8 @@ import type { RuleSet } from './rule-set';
 import { isMia, isScore, type Score } from './scores';
 
 /** How a claim was made: after rolling (or looking), or handed on blind. */
-export type ClaimKind = 'rolled' | 'blind';
+export const CLAIM_KINDS = ['rolled', 'blind'] as const;
+export type ClaimKind = (typeof CLAIM_KINDS)[number];
 
 /** Who is claiming, relative to the standing claim. */
 export interface ClaimSituation {

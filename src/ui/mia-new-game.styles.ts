@@ -1,4 +1,7 @@
-/** Styles of <mia-new-game>: the seat rows, the tradition cards, the settings. */
+/**
+ * Styles of <mia-new-game>: the seat rows, the tradition cards, the settings. Its toggle
+ * buttons (the opener, the tradition) are pressed as everywhere (`pressedStyles`).
+ */
 import { css } from 'lit';
 
 export const newGameStyles = css`
@@ -60,11 +63,6 @@ export const newGameStyles = css`
     color: var(--text);
     min-width: 0;
     user-select: text;
-  }
-  button[aria-pressed='true'] {
-    background: var(--accent);
-    border-color: var(--accent);
-    color: var(--on-accent);
   }
   .traditions {
     display: grid;

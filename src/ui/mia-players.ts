@@ -1,21 +1,9 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { msg, localized, str } from '@lit/localize';
+import { msg, localized } from '@lit/localize';
 import type { Player } from '../game';
+import { playerPanel, playerPanelStyles } from './player-panel';
 import { baseStyles } from './styles';
-import { livesText } from './text/scores';
-
-/** Above this many lives the pips become a number. */
-const MAX_PIPS = 10;
-
-/** Lives as hearts, or as a number above MAX_PIPS starting lives (also the seats' panels). */
-export function pips(lives: number, startingLives: number) {
-  if (startingLives > MAX_PIPS) return html`<span class="count">${lives}</span>`;
-  return Array.from(
-    { length: startingLives },
-    (_, i) => html`<span class="pip ${i < lives ? '' : 'lost'}">${i < lives ? '♥' : '♡'}</span>`,
-  );
-}
 
 /**
  * Every player around the table with their lives as pips; the player to act is marked, players
@@ -26,6 +14,7 @@ export function pips(lives: number, startingLives: number) {
 export class MiaPlayers extends LitElement {
   static override styles = [
     baseStyles,
+    playerPanelStyles,
     css`
       :host {
         display: block;
@@ -52,48 +41,15 @@ export class MiaPlayers extends LitElement {
         border-color: var(--accent);
         background: var(--surface-2);
       }
-      li.turn .name {
-        color: var(--accent);
-      }
       li.out {
         opacity: 0.55;
       }
-      li.out .name {
-        text-decoration: line-through;
-      }
-      .name {
-        font-size: 1.35rem;
-        font-weight: 800;
-        overflow: hidden;
-        text-overflow: ellipsis;
-        white-space: nowrap;
-      }
-      .turn-mark {
-        color: var(--accent);
-        font-size: 0.9rem;
-        font-weight: 800;
-        text-transform: uppercase;
-        letter-spacing: 0.05em;
-      }
       .pips {
-        display: flex;
-        flex-wrap: wrap;
         gap: 4px;
         font-size: 1.4rem;
-        line-height: 1;
-        color: var(--danger);
-      }
-      .pip.lost {
-        color: var(--line);
       }
       .count {
-        font-weight: 800;
         font-size: 1.3rem;
-      }
-      .status {
-        font-size: 0.9rem;
-        color: var(--muted);
-        font-weight: 700;
       }
     `,
   ];
@@ -114,11 +70,7 @@ export class MiaPlayers extends LitElement {
           data-seat=${seat}
           data-lives=${player.lives}
         >
-          <span class="name">${player.name}</span>
-          <span class="pips" aria-hidden="true">${pips(player.lives, this.startingLives)}</span>
-          ${turn ? html`<span class="turn-mark">${msg('To act')}</span>` : null}
-          ${out ? html`<span class="status">${msg('Out')}</span>` : null}
-          <span class="visually-hidden">${msg(str`${livesText(player.lives)} left`)}</span>
+          ${playerPanel(player, this.startingLives, turn, out)}
         </li>`;
       })}
     </ol>`;

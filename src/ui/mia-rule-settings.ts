@@ -3,7 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { msg, localized } from '@lit/localize';
 import { MAX_LIVES, RULE_KEYS, type RuleSet } from '../rules';
 import { fire } from './events';
-import { baseStyles } from './styles';
+import { baseStyles, pressedStyles } from './styles';
 import { livesText } from './text/scores';
 import { settingChoices, settingLabels, type Choice } from './text/settings';
 
@@ -16,6 +16,7 @@ import { settingChoices, settingLabels, type Choice } from './text/settings';
 export class MiaRuleSettings extends LitElement {
   static override styles = [
     baseStyles,
+    pressedStyles,
     css`
       :host {
         display: grid;
@@ -38,11 +39,6 @@ export class MiaRuleSettings extends LitElement {
       .choices button {
         flex: 1 1 auto;
         font-size: 1rem;
-      }
-      button[aria-pressed='true'] {
-        background: var(--accent);
-        border-color: var(--accent);
-        color: var(--on-accent);
       }
       output {
         font-size: 1.6rem;

@@ -1,11 +1,11 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import { ContextConsumer } from '@lit/context';
 import { Task } from '@lit/task';
 import { msg, localized, str } from '@lit/localize';
 import { scoreboard, type ScoreLine } from '../game';
 import { scoreboardContext } from './context';
 import { GameController } from './game-controller';
+import { StoreController } from './store-controller';
 import { baseStyles, numberTableStyles } from './styles';
 import { numberText } from './text/scores';
 
@@ -67,22 +67,21 @@ export class MiaScoreboard extends LitElement {
   @state() private confirming = false;
   /** Bumped whenever the scoreboard changes, so the lines load again. */
   @state() private revision = 0;
-  private stop: (() => void) | null = null;
 
   private game = new GameController(this, {
     select: (s) => s.context.players.map((p) => p.name),
     equal: (a, b) => a.join('\u001f') === b.join('\u001f'),
   });
 
-  private board = new ContextConsumer(this, {
-    context: scoreboardContext,
-    subscribe: true,
-    callback: () => this.follow(),
-  });
+  private board = new StoreController(
+    this,
+    { context: scoreboardContext },
+    () => (this.revision += 1),
+  );
 
   /** The lines of the players in the game; a newer load replaces an older one. */
   private lines = new Task(this, {
-    args: () => [this.board.value, this.game.value, this.revision] as const,
+    args: () => [this.board.store, this.game.value, this.revision] as const,
     task: async ([board, players]): Promise<ScoreLine[] | null> => {
       if (!board || !players) return null;
       try {
@@ -94,22 +93,10 @@ export class MiaScoreboard extends LitElement {
     },
   });
 
-  override disconnectedCallback(): void {
-    this.stop?.();
-    this.stop = null;
-    super.disconnectedCallback();
-  }
-
-  /** Listen to the scoreboard in context for changes. */
-  private follow(): void {
-    this.stop?.();
-    this.stop = this.board.value?.subscribe(() => (this.revision += 1)) ?? null;
-  }
-
   private async reset(): Promise<void> {
     const players = this.game.value ?? [];
     this.confirming = false;
-    await this.board.value?.reset(players);
+    await this.board.store?.reset(players);
   }
 
   override render() {

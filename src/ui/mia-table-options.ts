@@ -6,7 +6,7 @@ import { FullscreenController } from './platform/fullscreen';
 import { VoicesController } from './platform/speech';
 import { PreferencesController } from './preferences-controller';
 import { StorageController } from './storage-controller';
-import { baseStyles } from './styles';
+import { baseStyles, pressedStyles } from './styles';
 import { noVoiceText } from './text/voice';
 import { LayoutController } from './table/layout';
 import './mia-aside-games';
@@ -24,6 +24,7 @@ import './mia-language-picker';
 export class MiaTableOptions extends LitElement {
   static override styles = [
     baseStyles,
+    pressedStyles,
     css`
       :host {
         display: grid;
@@ -43,11 +44,6 @@ export class MiaTableOptions extends LitElement {
       }
       .row button {
         min-width: 150px;
-      }
-      button[aria-pressed='true'] {
-        background: var(--accent);
-        border-color: var(--accent);
-        color: var(--on-accent);
       }
       .hint {
         color: var(--muted);

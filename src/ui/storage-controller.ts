@@ -1,51 +1,23 @@
 /**
- * An element's view of the game's storage state (`storageContext`): re-renders the host when
- * it changes.
+ * An element's view of the game's storage state (`storageContext`), through a
+ * `StoreController`: re-renders the host when it changes.
  */
-import { ContextConsumer } from '@lit/context';
-import type { ReactiveController, ReactiveElement } from 'lit';
+import type { ReactiveElement } from 'lit';
 import type { StorageState, StorageWatch } from '../data';
 import { storageContext } from './context';
+import { StoreController } from './store-controller';
 
+/** What an element shows before the storage state is provided. */
 const CALM: StorageState = { status: { state: 'stored' }, persistence: 'unknown' };
 
-export class StorageController implements ReactiveController {
-  private watch: StorageWatch | undefined;
-  private stop: (() => void) | null = null;
-  private connected = false;
+export class StorageController {
+  private readonly follow: StoreController<StorageWatch>;
 
-  constructor(private readonly host: ReactiveElement) {
-    new ContextConsumer(host, {
-      context: storageContext,
-      subscribe: true,
-      callback: (watch) => {
-        this.watch = watch;
-        this.listen();
-      },
-    });
-    host.addController(this);
+  constructor(host: ReactiveElement) {
+    this.follow = new StoreController(host, { context: storageContext });
   }
 
   get value(): StorageState {
-    return this.watch?.value ?? CALM;
-  }
-
-  hostConnected(): void {
-    this.connected = true;
-    this.listen();
-  }
-
-  hostDisconnected(): void {
-    this.connected = false;
-    this.stop?.();
-    this.stop = null;
-  }
-
-  private listen(): void {
-    this.stop?.();
-    this.stop = null;
-    if (!this.connected || !this.watch) return;
-    this.stop = this.watch.subscribe(() => this.host.requestUpdate());
-    this.host.requestUpdate();
+    return this.follow.store?.value ?? CALM;
   }
 }

@@ -110,3 +110,12 @@ export const noticeStyles = css`
     margin: 0;
   }
 `;
+
+/** Groups of toggle buttons (`aria-pressed`): the pressed one in the accent colour. */
+export const pressedStyles = css`
+  button[aria-pressed='true'] {
+    background: var(--accent);
+    border-color: var(--accent);
+    color: var(--on-accent);
+  }
+`;

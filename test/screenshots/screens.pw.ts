@@ -47,9 +47,11 @@ for (const size of SIZES) {
     await page.getByRole('radio', { name: 'Die 2: 1' }).click();
     await shot('07-verdict');
     await page.getByRole('button', { name: 'History' }).click();
+    await opened(page, 'History');
     await shot('08-history');
     await page.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Rules' }).click();
+    await opened(page, 'Rules');
     await shot('09-rules');
     await page.getByRole('button', { name: 'Close' }).click();
     await option(page, 'Light theme');
@@ -61,16 +63,19 @@ for (const size of SIZES) {
     await claim(page, 54);
     await shot('14-odds-standing');
     await page.getByRole('button', { name: 'Stats', exact: true }).click();
+    await opened(page, 'Stats');
     await shot('15-stats');
-    await page.keyboard.press('Escape');
+    await closed(page);
     await option(page, 'Light theme');
     await page.getByRole('button', { name: 'Stats', exact: true }).click();
+    await opened(page, 'Stats');
     await shot('16-stats-light');
-    await page.keyboard.press('Escape');
+    await closed(page);
     await option(page, 'Dark theme');
     await page.getByRole('button', { name: 'Options', exact: true }).click();
     await page.locator('mia-language-picker select').selectOption('nb');
-    await page.keyboard.press('Escape');
+    await closed(page);
+    await expect(page.getByRole('button', { name: 'Valg', exact: true })).toBeVisible();
     await shot('17-table-norwegian');
     await page.getByRole('button', { name: 'Valg', exact: true }).click();
     await page.locator('mia-language-picker select').selectOption('en');
@@ -88,14 +93,28 @@ for (const size of SIZES) {
     await shot('19-game-over-light');
     await option(page, 'Dark theme');
     await page.getByRole('button', { name: 'Options', exact: true }).click();
+    await opened(page, 'Options');
     await shot('20-options-dialog');
     await page.locator('mia-language-picker select').selectOption('de');
-    await page.keyboard.press('Escape');
+    await closed(page);
+    await expect(page.getByRole('button', { name: 'Optionen', exact: true })).toBeVisible();
     await shot('21-game-over-german');
     await page.getByRole('button', { name: 'Optionen', exact: true }).click();
     await page.locator('mia-language-picker select').selectOption('en');
     await page.keyboard.press('Escape');
   });
+}
+
+/** The dialog named `name` is open, its content shown. */
+async function opened(page: Page, name: string): Promise<void> {
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
+  await expect(page.locator('mia-dialog-button dialog[open]')).toHaveCount(1);
+}
+
+/** Escape closes the open dialog. */
+async function closed(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect(page.locator('mia-dialog-button dialog[open]')).toHaveCount(0);
 }
 
 /** Erik claims Mia and everyone lifts it, round after round, until one is left. */
@@ -129,3 +148,27 @@ test('the unreadable-game screen, both sizes', async ({ page }) => {
     await page.screenshot({ path: `screenshots/${size.name}-12-unreadable.png` });
   }
 });
+
+for (const size of SIZES) {
+  test(`lives as numbers (over ten), table mode and one side, ${size.name}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    const shot = (name: string) =>
+      page.screenshot({ path: `screenshots/${size.name}-${name}.png`, animations: 'disabled' });
+    await openFresh(page);
+    await page.getByRole('button', { name: 'Table mode', exact: true }).click();
+    const more = page.getByRole('button', { name: 'More lives' });
+    const adjust = async () => {
+      while (await more.isEnabled()) await more.click();
+    };
+    await startGame(page, ['Erik', 'Snorri', 'Olaf'], 'pub', { adjust });
+    await roll(page);
+    await claim(page, 54);
+    await lift(page);
+    await dice(page, 3, 1);
+    await expect(page.locator('mia-round-table .count').first()).toHaveText('19');
+    await shot('22-table-mode-counts');
+    await option(page, 'Table mode on');
+    await expect(page.locator('mia-players .count').first()).toHaveText('19');
+    await shot('23-one-side-counts');
+  });
+}

@@ -2,15 +2,7 @@
 
 /** Offer `data` as a JSON file download (nothing leaves the device). */
 export function downloadJson(filename: string, data: unknown): void {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadText(filename, JSON.stringify(data, null, 2), 'application/json');
 }
 
 /** A file name with the date and time: mia-cup-2026-11-29-2301.json */

@@ -1,11 +1,11 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { msg, localized, str } from '@lit/localize';
+import { localized } from '@lit/localize';
 import type { Player } from '../../game';
 import { SIDES, facingOf, seatsBySide, type Side } from '../../rules';
-import { pips } from '../mia-players';
+import { playerPanel, playerPanelStyles } from '../player-panel';
 import { baseStyles } from '../styles';
-import { livesText } from '../text/scores';
+import { sidesGrid, sidesStyles } from './sides.styles';
 import './mia-facing';
 
 /**
@@ -22,48 +22,15 @@ import './mia-facing';
 export class MiaRoundTable extends LitElement {
   static override styles = [
     baseStyles,
+    sidesStyles,
+    playerPanelStyles,
     css`
       :host {
-        --seat-size: clamp(96px, 14vmin, 124px);
-        display: grid;
+        --side-size: clamp(96px, 14vmin, 124px);
+        --side-gap: 6px;
+        ${sidesGrid}
         gap: 6px;
         padding: 6px;
-        grid-template-columns: auto minmax(0, 1fr) auto;
-        grid-template-rows: auto minmax(0, 1fr) auto;
-        grid-template-areas:
-          'top top top'
-          'left middle right'
-          'bottom bottom bottom';
-      }
-      .side {
-        display: flex;
-        gap: 6px;
-        min-width: 0;
-        min-height: 0;
-      }
-      .side > mia-facing {
-        flex: 1 1 0;
-      }
-      .bottom,
-      .top {
-        height: var(--seat-size);
-      }
-      .left,
-      .right {
-        width: var(--seat-size);
-        flex-direction: column;
-      }
-      .bottom {
-        grid-area: bottom;
-      }
-      .top {
-        grid-area: top;
-      }
-      .left {
-        grid-area: left;
-      }
-      .right {
-        grid-area: right;
       }
       .panel {
         height: 100%;
@@ -83,43 +50,15 @@ export class MiaRoundTable extends LitElement {
       .panel.out {
         opacity: 0.55;
       }
-      .name {
-        font-size: 1.35rem;
-        font-weight: 800;
-        overflow: hidden;
-        text-overflow: ellipsis;
-        white-space: nowrap;
-      }
-      .turn .name {
-        color: var(--accent);
-      }
-      .out .name {
-        text-decoration: line-through;
-      }
       .pips {
-        display: flex;
-        flex-wrap: wrap;
         justify-content: center;
         gap: 2px 4px;
         font-size: 1.25rem;
-        line-height: 1;
-        color: var(--danger);
       }
-      .pip.lost {
-        color: var(--line);
-      }
-      .count {
-        font-weight: 800;
-      }
-      .mark {
-        color: var(--accent);
-        font-size: 0.9rem;
+      .out-mark {
         font-weight: 800;
         text-transform: uppercase;
         letter-spacing: 0.05em;
-      }
-      .out .mark {
-        color: var(--muted);
       }
       .middle {
         grid-area: middle;
@@ -173,11 +112,7 @@ export class MiaRoundTable extends LitElement {
         aria-current=${turn ? 'true' : 'false'}
         data-lives=${player.lives}
       >
-        <span class="name">${player.name}</span>
-        <span class="pips" aria-hidden="true">${pips(player.lives, this.startingLives)}</span>
-        ${turn ? html`<span class="mark">${msg('To act')}</span>` : null}
-        ${out ? html`<span class="mark">${msg('Out')}</span>` : null}
-        <span class="visually-hidden">${msg(str`${livesText(player.lives)} left`)}</span>
+        ${playerPanel(player, this.startingLives, turn, out)}
       </div>
     </mia-facing>`;
   }

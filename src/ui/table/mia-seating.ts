@@ -3,8 +3,9 @@ import { customElement, property } from 'lit/decorators.js';
 import { msg, localized, str } from '@lit/localize';
 import { SIDES, facingOf, moveToSide, nextSide, seatsBySide, type Side } from '../../rules';
 import { fire } from '../events';
-import { baseStyles } from '../styles';
+import { baseStyles, pressedStyles } from '../styles';
 import { LayoutController } from './layout';
+import { sidesGrid, sidesStyles } from './sides.styles';
 import './mia-facing';
 
 /** A side's name, as the table reads it. */
@@ -33,6 +34,8 @@ export function sideName(side: Side): string {
 export class MiaSeating extends LitElement {
   static override styles = [
     baseStyles,
+    pressedStyles,
+    sidesStyles,
     css`
       :host {
         display: grid;
@@ -43,18 +46,14 @@ export class MiaSeating extends LitElement {
         flex-wrap: wrap;
         gap: 10px;
       }
-      .modes button[aria-pressed='true'] {
-        background: var(--accent);
-        border-color: var(--accent);
-        color: var(--on-accent);
-      }
       .hint {
         margin: 0;
         color: var(--muted);
       }
       .tablet {
-        --chip: 56px;
-        display: grid;
+        --side-size: 56px;
+        --side-gap: 4px;
+        ${sidesGrid}
         gap: 4px;
         padding: 4px;
         width: min(100%, 620px);
@@ -62,43 +61,13 @@ export class MiaSeating extends LitElement {
         border: 3px solid var(--line);
         border-radius: 18px;
         background: var(--surface);
-        grid-template-columns: auto minmax(0, 1fr) auto;
-        grid-template-rows: auto minmax(0, 1fr) auto;
-        grid-template-areas: 'top top top' 'left screen right' 'bottom bottom bottom';
-      }
-      .side {
-        display: flex;
-        gap: 4px;
-        min-width: 0;
-        min-height: 0;
-      }
-      .side > mia-facing {
-        flex: 1 1 0;
-      }
-      .bottom,
-      .top {
-        height: var(--chip);
       }
       .left,
       .right {
-        width: var(--chip);
-        flex-direction: column;
-        min-height: calc(var(--chip) * 1.6);
-      }
-      .bottom {
-        grid-area: bottom;
-      }
-      .top {
-        grid-area: top;
-      }
-      .left {
-        grid-area: left;
-      }
-      .right {
-        grid-area: right;
+        min-height: calc(var(--side-size) * 1.6);
       }
       .screen {
-        grid-area: screen;
+        grid-area: middle;
         display: grid;
         place-items: center;
         color: var(--muted);
