@@ -34,5 +34,5 @@ export {
   type TracePoint,
   type TraceRow,
 } from './telemetry/trace';
-export { parseTraceEvents, replayTrace, type TraceEvent } from './sim/replay';
+export { parseTraceEvents, type TraceEvent } from './telemetry/host-events';
 export { canUpdateFirmware } from './smp/available';

@@ -28,7 +28,7 @@ export interface OpenCupOptions {
  */
 export async function openCup(kind: CupKind, { movedOnAt }: OpenCupOptions): Promise<CupBinding> {
   if (kind === 'simulated') {
-    const sim = new SimulatedCup();
+    const sim = await SimulatedCup.create();
     const connection = new CupConnection({ transport: new SimulatedTransport(sim), movedOnAt });
     return { connection, sim };
   }

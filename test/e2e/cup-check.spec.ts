@@ -43,8 +43,8 @@ async function person(page: Page, cup: EmulatedCup): Promise<void> {
     }
     const request = await ask.getAttribute('data-request');
     if (!request) continue;
-    if (request === 'shake') cup.firmware.shakeFor(700, 2600);
-    else if (request === 'lift') cup.firmware.liftFor(1_200);
+    if (request === 'shake') void cup.firmware.shakeFor(700);
+    else if (request === 'lift') void cup.firmware.liftFor(1_200);
     else cup.firmware.reboot();
     // The check ends the request once it saw the action (or after its own time for the person);
     // the next request (a different one) may replace it at once.

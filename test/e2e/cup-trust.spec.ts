@@ -40,8 +40,7 @@ test.describe('a cup that restarts while out of range', () => {
     await adaRolls(page, cup); // the app has seen events 0..2
     await outOfRange(page, cup);
     cup.firmware.reboot(); // booted (0), and Ben's roll: 1, 2 again
-    cup.firmware.startShake();
-    cup.firmware.endShake();
+    await cup.firmware.shakeFor(700);
     await backInRange(page, cup);
     await expect(actions(page)).toContainText('Ben: look, then announce a score.');
     await expect(warnings(page)).toContainText('The cup restarted');
@@ -52,9 +51,8 @@ test.describe('a cup that restarts while out of range', () => {
     await adaRolls(page, cup);
     await outOfRange(page, cup);
     cup.firmware.reboot();
-    cup.firmware.openLid(); // 1, 2: Ben lifts Ada's 43...
-    cup.firmware.closeLid();
-    cup.firmware.startShake(); // 3: ...and shakes for nothing
+    await cup.firmware.liftFor(300); // 1, 2: Ben lifts Ada's 43...
+    await cup.firmware.shakeFor(700); // 3, 4: ...and shakes for nothing
     await backInRange(page, cup);
     await expect(dicePrompt(page)).toBeVisible(); // the lift (event 1) was not lost
   });
@@ -63,10 +61,9 @@ test.describe('a cup that restarts while out of range', () => {
     await connectedGame(page);
     await adaRolls(page, cup);
     await saved(page);
-    await cup.reload(() => {
+    await cup.reload(async () => {
       cup.firmware.reboot(); // while the page is away: a restart, and Ben's roll
-      cup.firmware.startShake();
-      cup.firmware.endShake();
+      await cup.firmware.shakeFor(700);
     });
     await expect(status(page)).toHaveText('Connected');
     await expect(actions(page)).toContainText('Ben: look, then announce a score.');
@@ -82,8 +79,7 @@ test.describe('a cup that restarts while out of range', () => {
       await adaRolls(page, cup);
       await outOfRange(page, cup);
       cup.firmware.reboot();
-      cup.firmware.startShake();
-      cup.firmware.endShake();
+      await cup.firmware.shakeFor(700);
       await backInRange(page, cup);
       await expect(actions(page)).toContainText('Ben: look, then announce a score.');
     });
@@ -96,8 +92,7 @@ test.describe('a move replayed late', () => {
     await connectedGame(page);
     await adaRolls(page, cup);
     await outOfRange(page, cup);
-    cup.firmware.startShake(); // Ben rolls while the link is down...
-    cup.firmware.endShake();
+    await cup.firmware.shakeFor(700); // Ben rolls while the link is down...
     cup.advanceClock(27_000); // ...27 s before the cup is back, for the cup
     await page.clock.fastForward(27_000); // and for the app
     await expect(status(page)).not.toHaveText('Connected');
@@ -110,8 +105,7 @@ test.describe('a move replayed late', () => {
     await connectedGame(page);
     await adaRolls(page, cup);
     await outOfRange(page, cup);
-    cup.firmware.startShake(); // the cup logs a shake...
-    cup.firmware.endShake();
+    await cup.firmware.shakeFor(700); // the cup logs a shake...
     await page.locator('mia-actions [data-action="ROLL"]').click(); // ...Ben rolls by hand
     await claim(page, 52);
     await expect(toAct(page)).toHaveText('Ada');
@@ -237,43 +231,46 @@ test.describe('whose cup is it', () => {
     });
   });
 
-  test('a wrong key is refused; the reset gesture frees the cup, and the table claims it', async ({
-    page,
-    cup,
-  }) => {
-    await page.addInitScript(() => {
-      if (location.protocol !== 'http:' || localStorage.getItem('mia-cup.cups')) return;
-      const cups = [
-        {
-          deviceId: 'a1b2c3d4e5f63f2a',
-          webId: null,
-          name: 'Mia Cup 3F2A',
-          minor: 1,
-          ownerKey: '00112233445566778899aabbccddeeff', // not the cup's key
-          bootId: null,
-          lastSeq: null,
-          usedAt: 1,
-        },
-      ];
-      localStorage.setItem('mia-cup.cups', JSON.stringify(cups));
+  test.describe('a cup with a key this app does not hold', () => {
+    test.use({ cupOptions: { ownerKey: newOwnerKey() } });
+
+    test('a wrong key is refused; the reset gesture frees the cup, and the table claims it', async ({
+      page,
+      cup,
+    }) => {
+      await page.addInitScript(() => {
+        if (location.protocol !== 'http:' || localStorage.getItem('mia-cup.cups')) return;
+        const cups = [
+          {
+            deviceId: 'a1b2c3d4e5f63f2a',
+            webId: null,
+            name: 'Mia Cup 3F2A',
+            minor: 1,
+            ownerKey: '00112233445566778899aabbccddeeff', // not the cup's key
+            bootId: null,
+            lastSeq: null,
+            usedAt: 1,
+          },
+        ];
+        localStorage.setItem('mia-cup.cups', JSON.stringify(cups));
+      });
+      await openWithCup(page);
+      await startGame(page, ['Ada', 'Ben']);
+      await tapConnect(page);
+      await expect(page.getByTestId('cup-refused')).toContainText(
+        'switch it on with its lid open and keep the lid open for 5 seconds',
+      );
+      expect(cup.firmware.owner.proven).toBe(false);
+      // The players do as it says.
+      cup.firmware.reboot({ lidOpen: true });
+      cup.advanceClock(5_000);
+      cup.firmware.tick();
+      cup.firmware.closeLid();
+      expect(cup.firmware.owner.owned).toBe(false);
+      await panel(page).getByRole('button', { name: 'Choose another cup' }).click();
+      await expect(status(page)).toHaveText('Connected');
+      await expect(page.getByTestId('cup-ownership')).toContainText('Claimed for this table');
     });
-    cup.firmware.owner.key = newOwnerKey();
-    await openWithCup(page);
-    await startGame(page, ['Ada', 'Ben']);
-    await tapConnect(page);
-    await expect(page.getByTestId('cup-refused')).toContainText(
-      'switch it on with its lid open and keep the lid open for 5 seconds',
-    );
-    expect(cup.firmware.owner.proven).toBe(false);
-    // The players do as it says.
-    cup.firmware.reboot({ lidOpen: true });
-    cup.advanceClock(5_000);
-    cup.firmware.tick();
-    cup.firmware.closeLid();
-    expect(cup.firmware.owner.owned).toBe(false);
-    await panel(page).getByRole('button', { name: 'Choose another cup' }).click();
-    await expect(status(page)).toHaveText('Connected');
-    await expect(page.getByTestId('cup-ownership')).toContainText('Claimed for this table');
   });
 
   test('"Forget this cup" releases it for the next table', async ({ page, cup }) => {

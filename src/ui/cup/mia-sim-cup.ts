@@ -13,6 +13,9 @@ import { cupContext, type CupBinding } from './cup-context';
  * S shakes, O lifts the lid or puts it back.
  * @csspart cup - the cup's box
  */
+/** How long a tap on Shake shakes the cup: a brisk shake of about three swings. */
+const SHAKE_MS = 1_000;
+
 @localized()
 @customElement('mia-sim-cup')
 export class MiaSimCup extends LitElement {
@@ -55,16 +58,10 @@ export class MiaSimCup extends LitElement {
 
   /** Forces a render after the cup's lid or motion changes. */
   @state() private tick = 0;
-  private shakeTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor() {
     super();
     new ShortcutsController(this, { shake: () => this.shake(), lid: () => this.toggleLid() });
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    if (this.shakeTimer) clearTimeout(this.shakeTimer);
   }
 
   override render() {
@@ -72,36 +69,31 @@ export class MiaSimCup extends LitElement {
     if (!fw) return nothing;
     return html`<div part="cup" data-tick=${this.tick}>
       <span class="label">${msg('Simulated cup')}</span>
-      <button data-testid="sim-shake" ?disabled=${fw.shaking} @click=${this.shake}>
-        ${fw.shaking ? msg('Shaking…') : msg('Shake')} <kbd>S</kbd>
+      <button data-testid="sim-shake" ?disabled=${fw.handsOn} @click=${this.shake}>
+        ${fw.handsOn ? msg('Shaking…') : msg('Shake')} <kbd>S</kbd>
       </button>
       <button
         data-testid="sim-lid"
-        aria-pressed=${fw.lidIsOpen ? 'true' : 'false'}
+        aria-pressed=${fw.lidUp ? 'true' : 'false'}
         @click=${this.toggleLid}
       >
-        ${fw.lidIsOpen ? msg('Put the lid back') : msg('Lift the lid')} <kbd>O</kbd>
+        ${fw.lidUp ? msg('Put the lid back') : msg('Lift the lid')} <kbd>O</kbd>
       </button>
     </div>`;
   }
 
+  /** A person shakes the cup for a second: the cup's detector reports it from its readings. */
   private readonly shake = () => {
     const fw = this.simCup?.firmware;
-    if (!fw || fw.shaking) return;
-    fw.startShake();
+    if (!fw || fw.handsOn) return;
+    void fw.shakeFor(SHAKE_MS).then(() => this.tick++);
     this.tick++;
-    this.shakeTimer = setTimeout(() => {
-      this.shakeTimer = null;
-      fw.endShake(2400);
-      this.tick++;
-    }, 700);
   };
 
   private readonly toggleLid = () => {
     const fw = this.simCup?.firmware;
     if (!fw) return;
-    if (fw.lidIsOpen) fw.closeLid();
-    else fw.openLid();
+    fw.setLid(!fw.lidUp);
     this.tick++;
   };
 }

@@ -47,11 +47,36 @@ export async function flush(): Promise<void> {
   }
 }
 
-export function setUp(
+/**
+ * Let `ms` of the fake clock pass, 10 ms a turn (the cup's board ticks on it, the detectors see
+ * the readings of that time), then let what is pending happen.
+ */
+export async function later(ms: number): Promise<void> {
+  for (let t = 0; t < ms; t += 10) await vi.advanceTimersByTimeAsync(Math.min(10, ms - t));
+  await flush();
+}
+
+/** Let a physical action play out on the fake clock until it is over (the cup still again). */
+export async function played(action: Promise<unknown>, maxMs = 20_000): Promise<void> {
+  let over = false;
+  void action.then(() => (over = true));
+  for (let t = 0; !over; t += 10) {
+    if (t > maxMs) throw new Error('played: the action never ended');
+    await vi.advanceTimersByTimeAsync(10);
+  }
+  await flush();
+}
+
+/** A simulated cup on the fake clock (the C core behind it). */
+export function simCup(firmware: FirmwareOptions = {}): Promise<SimulatedCup> {
+  return SimulatedCup.create({ now: () => Date.now(), ...firmware });
+}
+
+export async function setUp(
   firmware: FirmwareOptions = {},
   options: Partial<CupConnectionOptions> & { memory?: CupMemory; cup?: SimulatedCup } = {},
 ) {
-  const cup = options.cup ?? new SimulatedCup({ now: () => Date.now(), ...firmware });
+  const cup = options.cup ?? (await simCup(firmware));
   const memory = options.memory ?? inMemory();
   const connection = new CupConnection({
     transport: new SimulatedTransport(cup),

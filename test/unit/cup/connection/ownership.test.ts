@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newOwnerKey } from '../../../../firmware-protocol/codec';
 import { inMemory, type KnownCup } from '../../../../src/cup';
-import { flush, setUp, until, useFakeClock } from '../helpers';
+import { flush, later, played, setUp, until, useFakeClock } from '../helpers';
 
 const DEVICE = 'a1b2c3d4e5f63f2a';
 
@@ -23,7 +23,7 @@ describe('ownership (protocol 1.1)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('claims a cup without an owner: the key is stored, then sent; the cup answers to it', async () => {
-    const { fw, connection, memory, connected } = setUp();
+    const { fw, connection, memory, connected } = await setUp();
     expect(fw.owner.owned).toBe(false);
     await connected();
     const key = memory.get(DEVICE)?.ownerKey;
@@ -34,7 +34,7 @@ describe('ownership (protocol 1.1)', () => {
 
   it('proves the key of a cup it owns, and gets its events', async () => {
     const ownerKey = newOwnerKey();
-    const { fw, connection, sensed, connected } = setUp(
+    const { fw, connection, sensed, connected } = await setUp(
       { ownerKey },
       { memory: inMemory([known(ownerKey)]) },
     );
@@ -42,12 +42,12 @@ describe('ownership (protocol 1.1)', () => {
     expect(connection.snapshot).toMatchObject({ ownership: 'mine', claimed: false });
     expect(fw.owner.proven).toBe(true);
     fw.startShake();
-    await flush();
+    await later(500);
     expect(sensed()).toEqual(['shake_started#1']);
   });
 
   it("another table's cup is refused and left alone", async () => {
-    const { fw, cup, connection, memory, phase } = setUp({ ownerKey: newOwnerKey() });
+    const { fw, cup, connection, memory, phase } = await setUp({ ownerKey: newOwnerKey() });
     connection.connect();
     await until(() => phase() === 'refused');
     expect(connection.snapshot.status).toEqual({
@@ -61,7 +61,7 @@ describe('ownership (protocol 1.1)', () => {
 
   it('a wrong key is denied: refused, and the key that no longer opens the cup is dropped', async () => {
     const wrong = newOwnerKey();
-    const { fw, connection, memory, phase } = setUp(
+    const { fw, connection, memory, phase } = await setUp(
       { ownerKey: newOwnerKey() },
       { memory: inMemory([known(wrong)]) },
     );
@@ -73,7 +73,7 @@ describe('ownership (protocol 1.1)', () => {
   });
 
   it('forgetting the cup releases it for the next table, and forgets the key', async () => {
-    const { fw, connection, memory, connected, phase } = setUp();
+    const { fw, connection, memory, connected, phase } = await setUp();
     await connected();
     await connection.forget();
     expect(fw.owner.owned).toBe(false);
@@ -82,7 +82,7 @@ describe('ownership (protocol 1.1)', () => {
   });
 
   it('a 1.0 cup is open: no ownership requests, and the panel says so', async () => {
-    const { fw, connection, connected } = setUp({ protocol: { major: 1, minor: 0 } });
+    const { fw, connection, connected } = await setUp({ protocol: { major: 1, minor: 0 } });
     const writes: number[] = [];
     const write = fw.write.bind(fw);
     fw.write = (frame) => (writes.push(frame[0]), write(frame));
@@ -92,12 +92,12 @@ describe('ownership (protocol 1.1)', () => {
   });
 
   it('the cup drops a connection that does not prove itself in time (a rogue app)', async () => {
-    const { fw, cup } = setUp({ ownerKey: newOwnerKey(), unprovenDropMs: 10_000 });
+    const { fw, cup } = await setUp({ ownerKey: newOwnerKey() });
     await cup.gatt.connect();
     expect(cup.gatt.connected).toBe(true);
-    await vi.advanceTimersByTimeAsync(9_999);
+    await later(9_980);
     expect(cup.gatt.connected).toBe(true);
-    await vi.advanceTimersByTimeAsync(1);
+    await later(40); // PROTOCOL.md 6: 10 s (the board acts on its next tick)
     expect(cup.gatt.connected).toBe(false);
     expect(fw.owner.proven).toBe(false);
   });
@@ -107,28 +107,28 @@ describe('a cup that restarted while away', () => {
   beforeEach(useFakeClock);
   afterEach(() => vi.useRealTimers());
 
+  type Cup = Awaited<ReturnType<typeof setUp>>;
+
   /** The cup restarts out of range; it logs a shake (1, 2) and a lift (3) in its new boot. */
-  async function restartAway(
-    fw: ReturnType<typeof setUp>['fw'],
-    cup: ReturnType<typeof setUp>['cup'],
-  ) {
+  async function restartAway(fw: Cup['fw'], cup: Cup['cup']) {
     cup.reachable = false;
     cup.linkLoss();
     fw.reboot();
-    fw.startShake();
-    fw.endShake();
+    await played(fw.shakeFor(700));
     fw.openLid();
+    await later(100);
     cup.reachable = true;
   }
 
+  /** Three looks: numbers 1..6. */
+  async function threeLooks(fw: Cup['fw']) {
+    for (let i = 0; i < 3; i++) await played(fw.liftFor(200));
+  }
+
   it('within one page load: the new boot id makes the app replay from booted', async () => {
-    const { fw, cup, sensed, warnings, connected, phase } = setUp();
+    const { fw, cup, sensed, warnings, connected, phase } = await setUp();
     await connected();
-    for (let i = 0; i < 3; i++) {
-      fw.openLid();
-      fw.closeLid();
-    } // numbers 1..6 seen
-    await flush();
+    await threeLooks(fw); // numbers 1..6 seen
     await restartAway(fw, cup); // new numbers 1..3: behind the 6 seen
     await until(() => phase() === 'connected', 20_000);
     await flush();
@@ -137,10 +137,10 @@ describe('a cup that restarted while away', () => {
   });
 
   it('when the new numbers pass the old ones', async () => {
-    const { fw, cup, sensed, connected, phase } = setUp();
+    const { fw, cup, sensed, connected, phase } = await setUp();
     await connected();
     fw.openLid(); // 1 seen
-    await flush();
+    await later(100);
     await restartAway(fw, cup); // 1..3 of the new boot: past the 1 seen
     await until(() => phase() === 'connected', 20_000);
     await flush();
@@ -148,15 +148,14 @@ describe('a cup that restarted while away', () => {
   });
 
   it('across a page reload: the remembered boot id tells', async () => {
-    const first = setUp();
+    const first = await setUp();
     await first.connected();
-    first.fw.openLid();
-    first.fw.closeLid();
-    await flush();
+    await played(first.fw.liftFor(200));
     first.connection.dispose(); // the page goes away...
     first.fw.reboot(); // ...the cup restarts...
     first.fw.startShake(); // ...and the roll happens before the page is back
-    const second = setUp({}, { memory: first.memory, cup: first.cup });
+    await later(500);
+    const second = await setUp({}, { memory: first.memory, cup: first.cup });
     second.connection.restore();
     await until(() => second.phase() === 'connected');
     await flush();
@@ -165,16 +164,12 @@ describe('a cup that restarted while away', () => {
   });
 
   it('a 1.0 cup (no boot id): its clock going back tells, within one page load', async () => {
-    const { fw, cup, sensed, warnings, connected, phase } = setUp({
+    const { fw, cup, sensed, warnings, connected, phase } = await setUp({
       protocol: { major: 1, minor: 0 },
     });
     await connected();
     vi.advanceTimersByTime(60_000);
-    for (let i = 0; i < 3; i++) {
-      fw.openLid();
-      fw.closeLid();
-    }
-    await flush();
+    await threeLooks(fw);
     await restartAway(fw, cup);
     await until(() => phase() === 'connected', 20_000);
     await flush();

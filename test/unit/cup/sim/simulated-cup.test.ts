@@ -1,300 +1,211 @@
-import { describe, expect, it } from 'vitest';
+/**
+ * The simulated cup's board around the C core (fake clock): what it feeds the core (a still cup
+ * is still, a shake from its readings is a shake, a lid lift is a lift, a recorded trace gives
+ * the trace's events), how it hands on the core's frames (paced replays, losses on air, a drop
+ * it holds for a test), and its 1.0 wrapper. What the protocol says is the core's, tested in C
+ * and against the native build (test/unit/firmware-protocol/core-differential.test.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   decodeEvent,
+  decodeInfo,
   decodeReply,
   decodeState,
+  decodeTelemetry,
   encodeControl,
   newOwnerKey,
   proofAnswer,
   type CupEvent,
   type Reply,
 } from '../../../../firmware-protocol/codec';
-import { CupFirmware, type FirmwareOptions } from '../../../../src/cup';
+import { CupFirmware, parseTrace, type FirmwareOptions } from '../../../../src/cup';
+import { later, played, useFakeClock } from '../helpers';
 
-function cup(capacity = 64, options: FirmwareOptions = {}) {
-  let now = 5_000;
-  const fw = new CupFirmware({ now: () => now, capacity, ...options });
+beforeEach(useFakeClock);
+afterEach(() => vi.useRealTimers());
+
+/** A booted cup with an app connected and subscribed to everything. */
+async function cup(options: FirmwareOptions = {}) {
+  const fw = await CupFirmware.create({ now: () => Date.now(), ...options });
   const out: { c: string; frame: Uint8Array }[] = [];
   fw.notify = (c, frame) => out.push({ c, frame });
+  let dropped = 0;
+  fw.drop = () => dropped++;
   fw.connect();
-  for (const c of ['events', 'state', 'reply', 'battery'] as const) fw.subscribe(c, true);
-  const events = () =>
-    out
-      .filter((o) => o.c === 'events')
-      .map((o) => {
-        const d = decodeEvent(o.frame);
-        if (!d.ok) throw new Error(d.detail);
-        return d.value;
-      });
-  const replies = () =>
-    out
-      .filter((o) => o.c === 'reply')
-      .map((o) => {
-        const d = decodeReply(o.frame);
-        if (!d.ok) throw new Error(d.detail);
-        return d.value;
-      });
-  return { fw, out, events, replies, tick: (ms: number) => (now += ms) };
-}
-
-/** The proof is checked with WebCrypto, on the event loop: wait for its Reply. */
-async function answered(done: () => boolean): Promise<void> {
-  while (!done()) await new Promise((resolve) => setImmediate(resolve));
+  for (const c of ['events', 'state', 'reply', 'battery', 'telemetry'] as const) {
+    fw.subscribe(c, true);
+  }
+  const decoded = <T>(c: string, decode: (f: Uint8Array) => { ok: boolean }) =>
+    out.filter((o) => o.c === c).map((o) => (decode(o.frame) as unknown as { value: T }).value);
+  return {
+    fw,
+    out,
+    dropped: () => dropped,
+    events: () => decoded<CupEvent>('events', decodeEvent),
+    replies: () => decoded<Reply>('reply', decodeReply),
+    write: (request: Parameters<typeof encodeControl>[0]) => fw.write(encodeControl(request)),
+  };
 }
 
 const summary = (events: CupEvent[]) => events.map((e) => `${e.type}#${e.seq}`);
 
-describe('the simulated cup firmware', () => {
-  it('numbers events from booted (0), with their own times and durations', () => {
-    const { fw, events, tick } = cup();
-    tick(100);
-    fw.startShake();
-    tick(650);
-    fw.endShake(3000);
-    fw.openLid();
-    tick(400);
-    fw.closeLid();
-    expect(summary(events())).toEqual([
-      'shake_started#1',
-      'shake_ended#2',
-      'lid_opened#3',
-      'lid_closed#4',
-    ]);
-    expect(events()[0].timeMs).toBe(100);
-    expect(events()[1]).toMatchObject({ timeMs: 750, durationMs: 650, peakMg: 3000 });
-    expect(events()[3]).toMatchObject({ openMs: 400 });
+describe('what the board feeds the core', () => {
+  it('a cup at rest is still: a minute of its readings gives no event', async () => {
+    const { events } = await cup();
+    await later(60_000);
+    expect(summary(events())).toEqual([]);
   });
 
-  it('State tells the lid, the motion, the counters and the log window', () => {
-    const { fw } = cup(3);
-    fw.startShake();
-    fw.endShake();
+  it('a person shaking it: the detector reports the shake, with its duration and peak', async () => {
+    const { fw, events } = await cup();
+    const start = fw.clock;
+    await played(fw.shakeFor(1_200));
+    const [started, ended] = events();
+    expect(summary(events())).toEqual(['shake_started#1', 'shake_ended#2']);
+    expect(started.timeMs - start).toBeLessThan(150); // when the motion began
+    expect(ended.type === 'shake_ended' && ended.durationMs).toBeGreaterThan(1_000);
+    expect(ended.type === 'shake_ended' && ended.peakMg).toBeGreaterThan(2_500);
+  });
+
+  it('a lid lifted for 400 ms is an opening and a closing 400 ms apart; a 20 ms blip is nothing', async () => {
+    const { fw, events } = await cup();
     fw.openLid();
-    const state = decodeState(fw.readState());
-    expect(state.ok && state.value).toMatchObject({
-      lidOpen: true,
-      shaking: false,
-      lastSeq: 3,
-      shakeCount: 1,
-      lidOpenCount: 1,
-      oldestSeq: 1,
-      batteryPercent: 87,
+    await later(20);
+    fw.closeLid(); // shorter than the debounce (50 ms)
+    await later(200);
+    await played(fw.liftFor(400));
+    const [opened, closed] = events();
+    expect(summary(events())).toEqual(['lid_opened#1', 'lid_closed#2']);
+    expect(closed.type === 'lid_closed' && closed.openMs).toBeCloseTo(400, -1.5);
+    expect(closed.timeMs - opened.timeMs).toBeCloseTo(400, -1.5);
+  });
+
+  it('a recorded trace played in gives the events the C core gives it', async () => {
+    const { fw, events } = await cup();
+    const dir = new URL('../../../../firmware-protocol/reference/traces/', import.meta.url);
+    const trace = parseTrace(readFileSync(new URL('whole-turn.csv', dir), 'utf8'));
+    const expected = readFileSync(new URL('whole-turn.expected.csv', dir), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','));
+    const start = fw.clock;
+    await played(fw.play(trace.rows));
+    expect(events().map((e) => e.type)).toEqual(expected.map(([type]) => type));
+    events().forEach((e, i) => {
+      const [, min, max] = expected[i].map(Number);
+      expect(e.timeMs - start).toBeGreaterThanOrEqual(min);
+      expect(e.timeMs - start).toBeLessThanOrEqual(max);
     });
   });
 
-  it('replays the events after a number, Reply first, the same frames byte for byte', () => {
-    const { fw, out, events, replies } = cup();
-    fw.openLid();
-    fw.closeLid();
-    fw.startShake();
-    const live = out.filter((o) => o.c === 'events').map((o) => [...o.frame]);
-    out.length = 0;
-    fw.write(encodeControl({ op: 'replay_since', requestId: 9, sinceSeq: 1 }));
-    expect(out[0].c).toBe('reply');
-    expect(replies()).toEqual([
-      { op: 'replay_since', requestId: 9, status: 'ok', firstSeq: 2, count: 2 },
-    ] satisfies Reply[]);
-    expect(out.filter((o) => o.c === 'events').map((o) => [...o.frame])).toEqual(live.slice(1));
-    expect(summary(events())).toEqual(['lid_closed#2', 'shake_started#3']);
+  it('a telemetry stream carries the readings the board feeds: a cup at rest reads 1 g', async () => {
+    const { out, write } = await cup();
+    write({ op: 'telemetry_start', requestId: 1, seconds: 2 });
+    await later(2_500);
+    const frames = out.filter((o) => o.c === 'telemetry').map((o) => decodeTelemetry(o.frame));
+    const samples = frames.flatMap((f) =>
+      f.ok && f.value.kind === 'accel2'
+        ? [
+            [f.value.x, f.value.y, f.value.z],
+            [f.value.x2, f.value.y2, f.value.z2],
+          ]
+        : [],
+    );
+    expect(frames.at(-1)).toMatchObject({ ok: true, value: { kind: 'end', reason: 'limit' } });
+    expect(samples.length).toBeGreaterThan(180); // 100 Hz, two samples a frame, 2 s
+    for (const [x, y, z] of samples) expect(Math.abs(Math.hypot(x, y, z) - 1_000)).toBeLessThan(60);
   });
+});
 
-  it('says where its replay starts when the ring buffer lost the oldest', () => {
-    const { fw, events, replies } = cup(4);
-    for (let i = 0; i < 4; i++) {
-      fw.openLid();
-      fw.closeLid();
-    }
-    fw.write(encodeControl({ op: 'replay_since', requestId: 1, sinceSeq: 2 }));
-    expect(replies()[0]).toMatchObject({ firstSeq: 5, count: 4 });
-    expect(summary(events()).slice(-4)).toEqual([
-      'lid_opened#5',
-      'lid_closed#6',
-      'lid_opened#7',
-      'lid_closed#8',
-    ]);
-  });
-
-  it('nothing to replay: first is the next number, count 0', () => {
-    const { fw, replies } = cup();
-    fw.openLid();
-    fw.write(encodeControl({ op: 'replay_since', requestId: 2, sinceSeq: 1 }));
-    expect(replies()[0]).toMatchObject({ firstSeq: 2, count: 0 });
-  });
-
-  it('logs but does not notify while disconnected; a reboot starts again at booted', () => {
-    const { fw, events, replies } = cup();
+describe("how the board hands on the core's frames", () => {
+  it('logs but does not notify while nobody is connected; a restart begins at booted', async () => {
+    const { fw, events } = await cup();
+    const boot = fw.bootId;
     fw.disconnect();
-    fw.openLid();
+    await played(fw.liftFor(200));
     expect(events()).toEqual([]);
     fw.reboot();
-    fw.connect();
-    fw.subscribe('events', true);
-    fw.subscribe('reply', true);
-    fw.write(encodeControl({ op: 'replay_since', requestId: 3, sinceSeq: 40 }));
-    expect(replies()[0]).toMatchObject({ firstSeq: 0, count: 1 });
-    expect(summary(events())).toEqual(['booted#0']);
-  });
-
-  it('answers bad Control writes as PROTOCOL.md 4.4 says', () => {
-    const { fw, replies } = cup();
-    expect(fw.write(Uint8Array.of(1))).toBe(0x0d); // no request id: ATT error, no Reply
-    expect(replies()).toEqual([]);
-    expect(fw.write(Uint8Array.of(0x0b, 5))).toBe(0);
-    expect(fw.write(Uint8Array.of(0x01, 6, 0, 0xd0, 0x07))).toBe(0); // pattern 0
-    expect(fw.write(Uint8Array.of(0x02, 7))).toBe(0); // replay without its number
-    expect(replies()).toEqual([
-      { op: 'unknown', opcode: 11, requestId: 5, status: 'unknown_opcode' },
-      { op: 'identify', requestId: 6, status: 'bad_value' },
-      { op: 'replay_since', requestId: 7, status: 'bad_length' },
-    ]);
-  });
-
-  it('keeps a written Config and reports it', () => {
-    const { fw, replies } = cup();
-    const config = {
-      shakeThresholdMg: 700,
-      shakeMinMs: 150,
-      shakeGapMs: 200,
-      lidDebounceMs: 20,
-      idleSleepS: 600,
-    };
-    fw.write(encodeControl({ op: 'write_config', requestId: 4, config }));
-    fw.write(encodeControl({ op: 'read_config', requestId: 5 }));
-    expect(replies()).toEqual([
-      { op: 'write_config', requestId: 4, status: 'ok', config },
-      { op: 'read_config', requestId: 5, status: 'ok', config },
-    ]);
-  });
-
-  it('reports a lid open at boot as an opening, right after booted (1.1)', () => {
-    const fw = new CupFirmware({ now: () => 0, lidOpenAtBoot: true });
-    fw.connect();
-    fw.subscribe('reply', true);
-    fw.subscribe('events', true);
-    const frames: Uint8Array[] = [];
-    fw.notify = (_c, frame) => frames.push(frame);
-    fw.write(encodeControl({ op: 'replay_since', requestId: 1, sinceSeq: 65535 }));
-    const logged = frames.slice(1).map((f) => decodeEvent(f));
-    expect(logged.map((e) => e.ok && `${e.value.type}#${e.value.seq}@${e.value.timeMs}`)).toEqual([
-      'booted#0@0',
-      'lid_opened#1@0',
-    ]);
-    expect(decodeState(fw.readState())).toMatchObject({ value: { lidOpen: true } });
-  });
-
-  it('a 1.0 cup takes a lid open at boot silently, and has no boot id', () => {
-    const fw = new CupFirmware({
-      now: () => 0,
-      lidOpenAtBoot: true,
-      protocol: { major: 1, minor: 0 },
-    });
+    expect(fw.bootId).not.toBe(boot);
     const state = decodeState(fw.readState());
-    expect(state.ok && state.value).toMatchObject({ lidOpen: true, lastSeq: 0, bootId: null });
+    expect(state.ok && [state.value.lastSeq, state.value.bootId]).toEqual([0, fw.bootId]);
   });
 
-  it('draws a new boot id at every boot, in State and in booted', () => {
-    const { fw } = cup();
-    const first = decodeState(fw.readState());
-    fw.reboot();
-    const second = decodeState(fw.readState());
-    expect(first.ok && second.ok).toBe(true);
-    if (first.ok && second.ok) {
-      expect(first.value.bootId).not.toBe(second.value.bootId);
-      expect(second.value.bootId).toBe(fw.bootId);
-    }
-  });
-
-  it('an owned cup answers needs_proof to an unproven link, but identifies and sends no events', () => {
-    const { fw, out, replies } = cup(64, { ownerKey: newOwnerKey() });
-    fw.write(encodeControl({ op: 'replay_since', requestId: 1, sinceSeq: 0 }));
-    fw.write(encodeControl({ op: 'write_config', requestId: 2, config: fw.config }));
-    fw.write(
-      encodeControl({ op: 'identify', requestId: 3, blink: true, buzz: false, durationMs: 500 }),
-    );
-    fw.openLid();
-    expect(replies()).toEqual([
-      { op: 'replay_since', requestId: 1, status: 'needs_proof' },
-      { op: 'write_config', requestId: 2, status: 'needs_proof' },
-      { op: 'identify', requestId: 3, status: 'ok' },
+  it('a paced replay: one event a link interval, and a second replay meanwhile is busy', async () => {
+    const { fw, events, replies, write } = await cup({ replayPaceMs: 100 });
+    for (let i = 0; i < 3; i++) await played(fw.liftFor(100)); // 1..6
+    const live = events().length;
+    write({ op: 'replay_since', requestId: 1, sinceSeq: 0 });
+    await later(0);
+    expect(events().length).toBe(live); // the first event one interval after the Reply
+    write({ op: 'replay_since', requestId: 2, sinceSeq: 0 });
+    await later(100); // its Reply takes the next turn of the link
+    expect(replies().map((r) => [r.requestId, r.status])).toEqual([
+      [1, 'ok'],
+      [2, 'busy'],
     ]);
-    expect(out.filter((o) => o.c === 'events')).toEqual([]);
+    await later(1_000);
+    expect(summary(events().slice(live))).toEqual(summary(events().slice(0, 6)));
   });
 
-  it('proves with the right answer; three wrong answers drop the link', async () => {
+  it('dropLive loses the next notifications on air (they stay in the log)', async () => {
+    const { fw, events } = await cup();
+    fw.dropLive = 1;
+    await played(fw.liftFor(100));
+    expect(summary(events())).toEqual(['lid_closed#2']);
+    expect(decodeState(fw.readState())).toMatchObject({ value: { lastSeq: 2 } });
+  });
+
+  it('holds the drop of an unproven link for a test that keeps the time; a third wrong proof drops at once', async () => {
     const key = newOwnerKey();
-    const { fw, replies } = cup(64, { ownerKey: key });
-    let dropped = 0;
-    fw.drop = () => dropped++;
-    const ask = (requestId: number) => {
-      fw.write(encodeControl({ op: 'auth_challenge', requestId }));
-      const reply = replies().at(-1);
-      return reply?.op === 'auth_challenge' && reply.status === 'ok' ? reply.challenge : '';
-    };
-    for (let i = 0; i < 3; i++) {
-      const challenge = ask(10 + i);
-      fw.write(
-        encodeControl({
-          op: 'auth_prove',
-          requestId: 20 + i,
-          answer: await proofAnswer(newOwnerKey(), challenge),
-        }),
-      );
-      await answered(() => replies().length === 2 * (i + 1));
-    }
-    expect(
-      replies()
-        .filter((r) => r.op === 'auth_prove')
-        .map((r) => r.status),
-    ).toEqual(['denied', 'denied', 'denied']);
-    expect(dropped).toBe(1);
+    const { fw, dropped, write } = await cup({ ownerKey: key, unprovenDropMs: 3_600_000 });
+    await later(20_000);
+    expect(dropped()).toBe(0); // the core asks after 10 s; the board holds it
+    fw.unprovenTimeUp();
+    expect(dropped()).toBe(1);
     fw.connect();
-    fw.subscribe('reply', true);
-    const challenge = ask(30);
-    fw.write(
-      encodeControl({ op: 'auth_prove', requestId: 31, answer: await proofAnswer(key, challenge) }),
-    );
-    await answered(() => replies().at(-1)?.op === 'auth_prove');
-    expect(replies().at(-1)).toEqual({ op: 'auth_prove', requestId: 31, status: 'ok' });
-    expect(fw.owner.proven).toBe(true);
+    for (let id = 1; id <= 3; id++) {
+      write({ op: 'auth_challenge', requestId: id * 2 });
+      write({ op: 'auth_prove', requestId: id * 2 + 1, answer: '00'.repeat(16) });
+    }
+    expect(dropped()).toBe(2);
   });
 
-  it('the reset gesture: switched on with the lid open and held 5 s, it forgets its owner', () => {
-    let now = 0;
-    const fw = new CupFirmware({ now: () => now, ownerKey: newOwnerKey() });
-    fw.reboot({ lidOpen: true });
-    now += 4_000;
-    fw.tick();
-    expect(fw.owner.owned).toBe(true);
-    now += 1_000;
-    fw.tick();
+  it('proves with the right answer (the core checks it)', async () => {
+    const key = newOwnerKey();
+    const { fw, replies, write } = await cup({ ownerKey: key });
+    write({ op: 'auth_challenge', requestId: 1 });
+    const challenge = replies().find((r) => r.op === 'auth_challenge');
+    const answer = await proofAnswer(key, (challenge as { challenge: string }).challenge);
+    write({ op: 'auth_prove', requestId: 2, answer });
+    expect(replies().at(-1)).toMatchObject({ op: 'auth_prove', status: 'ok' });
+    expect(fw.owner).toEqual({ key, owned: true, proven: true });
+  });
+});
+
+describe('a protocol 1.0 cup (a wrapper around the 1.1 core)', () => {
+  it('says 1.0, has no telemetry, no boot id and no owner, and knows no 1.1 opcode', async () => {
+    const { fw, replies, events, write } = await cup({ protocol: { major: 1, minor: 0 } });
+    const info = decodeInfo(fw.readInfo());
+    expect(info.ok && [info.value.protocolMinor, info.value.capabilities & 0xc0]).toEqual([0, 0]);
+    const state = decodeState(fw.readState());
+    expect(state.ok && [state.value.bootId, state.value.owned]).toEqual([null, false]);
+    write({ op: 'claim', requestId: 1, key: newOwnerKey() });
+    write({ op: 'telemetry_start', requestId: 2, seconds: 5 });
+    expect(replies().map((r) => r.status)).toEqual(['unknown_opcode', 'unknown_opcode']);
+    expect(fw.owner.owned).toBe(false);
+    write({ op: 'replay_since', requestId: 3, sinceSeq: 0xffff });
+    await later(0);
+    expect(events()[0]).toMatchObject({ type: 'booted', seq: 0, bootId: null });
+  });
+});
+
+describe("the reset gesture (the core's), on the board", () => {
+  it('switched on with the lid open and held 5 s: the owner is forgotten, with a blink and buzz', async () => {
+    const { fw } = await cup({ ownerKey: newOwnerKey(), lidOpenAtBoot: true });
+    await later(5_100);
     expect(fw.owner.owned).toBe(false);
     expect(fw.identified.at(-1)).toEqual({ blink: true, buzz: true, durationMs: 2_000 });
-  });
-
-  it('waking from sleep by lifting the lid is no reset, however long the look', () => {
-    let now = 0;
-    const fw = new CupFirmware({ now: () => now, ownerKey: newOwnerKey() });
-    fw.reboot({ lidOpen: true, wake: true });
-    now += 8_000;
-    fw.tick();
-    expect(fw.owner.owned).toBe(true);
-  });
-
-  it('closing the lid before 5 s keeps the owner', () => {
-    let now = 0;
-    const fw = new CupFirmware({ now: () => now, ownerKey: newOwnerKey() });
-    fw.reboot({ lidOpen: true });
-    now += 2_000;
-    fw.closeLid();
-    fw.openLid();
-    now += 4_000;
-    fw.tick();
-    expect(fw.owner.owned).toBe(true);
-  });
-
-  it('a 1.0 cup does not know the ownership opcodes', () => {
-    const { replies, fw } = cup(64, { protocol: { major: 1, minor: 0 } });
-    fw.write(encodeControl({ op: 'auth_challenge', requestId: 4 }));
-    expect(replies()).toEqual([{ op: 'auth_challenge', requestId: 4, status: 'unknown_opcode' }]);
   });
 });

