@@ -46,6 +46,7 @@ size_t test_unhex(const char *hex, uint8_t *out);   /* "01 ab" or "01ab" -> byte
 /* Suites */
 void run_log_tests(void);
 void run_shake_tests(void);
+void run_swing_tests(void);
 void run_lid_tests(void);
 void run_codec_tests(void);
 void run_cup_tests(void);

@@ -17,10 +17,17 @@ import { handlingTraces } from './trace-gen/handling-traces.mjs';
 import { motionTraces } from './trace-gen/motion-traces.mjs';
 import { idealTraces } from './trace-gen/ideal-traces.mjs';
 import { sensorTraces } from './trace-gen/sensor-traces.mjs';
+import { cupTraces } from './trace-gen/cup-traces.mjs';
 
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'traces');
 
-const traces = [...idealTraces(), ...sensorTraces(), ...motionTraces(), ...handlingTraces()];
+const traces = [
+  ...idealTraces(),
+  ...sensorTraces(),
+  ...motionTraces(),
+  ...handlingTraces(),
+  ...cupTraces(),
+];
 
 mkdirSync(outDir, { recursive: true });
 for (const { t, text, expected } of traces) {
