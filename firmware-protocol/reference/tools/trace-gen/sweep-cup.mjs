@@ -7,8 +7,9 @@
 // Modes: `in` (1.5-2.6 Hz, 1.35-1.6 g, 1-8 s: one shake each), `short` (the same for
 // 0.9-1.2 s), `edge` (1.25-1.3 g), `below` (0.7-1.0 g: nothing). Every swing leans 0-20
 // degrees off vertical; every sensor has its own rate (25, 50 or 100 Hz), jitter or a FIFO,
-// mounting, gains (+-5 %), offsets (+-100 mg), noise, and a filter or none. HZ=lo,hi,
-// TILT=lo,hi and RATE=r override the draws.
+// mounting, gains (+-5 %), offsets (+-100 mg), noise, and its filter (or, 30 % of them, none).
+// HZ=lo,hi, AMP=lo,hi, TILT=lo,hi, RATE=r and INSTANT=p (the share without a filter) override
+// the draws.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
