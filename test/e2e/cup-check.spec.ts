@@ -43,7 +43,7 @@ async function person(page: Page, cup: EmulatedCup): Promise<void> {
     }
     const request = await ask.getAttribute('data-request');
     if (!request) continue;
-    if (request === 'shake') void cup.firmware.shakeFor(700);
+    if (request === 'shake') void cup.firmware.shakeFor(1_000);
     else if (request === 'lift') void cup.firmware.liftFor(1_200);
     else cup.firmware.reboot();
     // The check ends the request once it saw the action (or after its own time for the person);

@@ -40,7 +40,7 @@ test.describe('a cup that restarts while out of range', () => {
     await adaRolls(page, cup); // the app has seen events 0..2
     await outOfRange(page, cup);
     cup.firmware.reboot(); // booted (0), and Ben's roll: 1, 2 again
-    await cup.firmware.shakeFor(700);
+    await cup.firmware.shakeFor(1_000);
     await backInRange(page, cup);
     await expect(actions(page)).toContainText('Ben: look, then announce a score.');
     await expect(warnings(page)).toContainText('The cup restarted');
@@ -52,7 +52,7 @@ test.describe('a cup that restarts while out of range', () => {
     await outOfRange(page, cup);
     cup.firmware.reboot();
     await cup.firmware.liftFor(300); // 1, 2: Ben lifts Ada's 43...
-    await cup.firmware.shakeFor(700); // 3, 4: ...and shakes for nothing
+    await cup.firmware.shakeFor(1_000); // 3, 4: ...and shakes for nothing
     await backInRange(page, cup);
     await expect(dicePrompt(page)).toBeVisible(); // the lift (event 1) was not lost
   });
@@ -63,7 +63,7 @@ test.describe('a cup that restarts while out of range', () => {
     await saved(page);
     await cup.reload(async () => {
       cup.firmware.reboot(); // while the page is away: a restart, and Ben's roll
-      await cup.firmware.shakeFor(700);
+      await cup.firmware.shakeFor(1_000);
     });
     await expect(status(page)).toHaveText('Connected');
     await expect(actions(page)).toContainText('Ben: look, then announce a score.');
@@ -79,7 +79,7 @@ test.describe('a cup that restarts while out of range', () => {
       await adaRolls(page, cup);
       await outOfRange(page, cup);
       cup.firmware.reboot();
-      await cup.firmware.shakeFor(700);
+      await cup.firmware.shakeFor(1_000);
       await backInRange(page, cup);
       await expect(actions(page)).toContainText('Ben: look, then announce a score.');
     });
@@ -92,7 +92,7 @@ test.describe('a move replayed late', () => {
     await connectedGame(page);
     await adaRolls(page, cup);
     await outOfRange(page, cup);
-    await cup.firmware.shakeFor(700); // Ben rolls while the link is down...
+    await cup.firmware.shakeFor(1_000); // Ben rolls while the link is down...
     cup.advanceClock(27_000); // ...27 s before the cup is back, for the cup
     await page.clock.fastForward(27_000); // and for the app
     await expect(status(page)).not.toHaveText('Connected');
@@ -105,7 +105,7 @@ test.describe('a move replayed late', () => {
     await connectedGame(page);
     await adaRolls(page, cup);
     await outOfRange(page, cup);
-    await cup.firmware.shakeFor(700); // the cup logs a shake...
+    await cup.firmware.shakeFor(1_000); // the cup logs a shake...
     await page.locator('mia-actions [data-action="ROLL"]').click(); // ...Ben rolls by hand
     await claim(page, 52);
     await expect(toAct(page)).toHaveText('Ada');

@@ -72,7 +72,7 @@ async function playRound(page: Page, cup: EmulatedCup, drop: boolean): Promise<v
   await claim(page, 43);
   if (drop) await outOfRange(page, cup);
   // Ben shakes and looks. With the link down, the cup only logs it.
-  await cup.firmware.shakeFor(700);
+  await cup.firmware.shakeFor(1_000);
   await cup.firmware.liftFor(300);
   if (drop) {
     await expect(page.locator('mia-actions')).toContainText('Ben'); // manual play meanwhile
@@ -200,7 +200,7 @@ test('after a reload the cup comes back by itself, proves it is ours, and what i
   const prompts = radio.prompts;
   await cup.reload();
   // Ben shakes while the page reloads.
-  await cup.firmware.shakeFor(700);
+  await cup.firmware.shakeFor(1_000);
   await expect(toAct(page)).toHaveText('Ben');
   await expect(status(page)).toHaveText('Connected');
   expect(radio.prompts).toBe(prompts); // no chooser: getDevices() and an advertisement
@@ -224,7 +224,7 @@ test.describe('a browser that cannot reconnect by itself (no getDevices)', () =>
     await claim(page, 43);
     await saved(page);
     await cup.reload();
-    await cup.firmware.shakeFor(700); // Ben shakes while the page reloads
+    await cup.firmware.shakeFor(1_000); // Ben shakes while the page reloads
     await expect(toAct(page)).toHaveText('Ben');
     await panel(page).getByRole('button', { name: 'Reconnect Mia Cup 3F2A' }).click();
     await expect(status(page)).toHaveText('Connected');

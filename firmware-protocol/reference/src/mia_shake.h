@@ -17,23 +17,37 @@
  *      read again at least MIA_SHAKE_RAIL_HITS times, and within 1/16 of +-2, 4, 8 or 16 g)
  *      hides how far the sample went; such a sample counts as reaching the threshold. Its
  *      magnitude is still the one measured: a clipped shake reports a clipped peak.
- *   4. Levels: d >= threshold is *strong*; d >= release (threshold * release_pct / 100) is
+ *   4. The swing (issue #25). |a| cannot show how hard the hand pulls the cup down: past 1 g
+ *      the magnitude folds, and a cup swung up and down at 1.3 g reads 0.2 g at the bottom (0.8 g
+ *      from 1 g) and 2.3 g at the top. The two ends of a swing of amplitude A along any axis
+ *      tell it, |a_top|^2 + |a_bottom|^2 = 2 (1 + A^2): a sample at least half the active level
+ *      from 1 g is paired with the end of the swing on the other side of 1 g (the highest or the
+ *      lowest |a| of the last motion run there, read within MIA_SHAKE_SWING_MS), and the
+ *      amplitude the pair shows at least (above 1 g: with this sample; below: as if the bottom
+ *      were 0, sqrt(|a_top|^2 / 2 - 1)) is its deviation d if larger. So the bottom of a swing
+ *      whose top reached 2.21 g is strong, and a swing leaning off vertical (its bottom at
+ *      0.4-0.7 g) stays active at its bottom.
+ *   5. Levels: d >= threshold is *strong*; d >= release (threshold * release_pct / 100) is
  *      *active*. A run of active samples is *motion* once it spans MIA_SHAKE_SPIKE_MS (from the
  *      quiet sample before it): a die hitting the wall, or a one-sample glitch, is a spike of a
  *      few ms and never becomes motion at 50-100 Hz. (At 25-40 Hz one sample spans the limit;
  *      a sensor that slow averages a few-ms spike away.)
- *   5. Candidate: motion containing a strong sample starts one; its onset is that strong
+ *   6. Candidate: motion containing a strong sample starts one; its onset is that strong
  *      sample. A pause (from the first quiet sample to the latest one) longer than
  *      min(gap, MIA_SHAKE_CANDIDATE_GAP_MS) drops it.
- *   6. Confirmation ("started"): strong motion at least the minimum shake duration after the
- *      onset, with active samples for at least 1/4 of that time. Shaking up and down or side to
- *      side swings through strong samples several times a second; swirling holds them. A knock
- *      or the cup set down hard (impact, bounce, ringing: ~100 ms) never lasts, dice rattling
- *      is spikes and too sparse, a tilt or a carry stays far below the threshold.
- *   7. End ("ended"): a pause longer than the shake gap. Any active sample, even a spike,
- *      interrupts a pause (dice rattling mid-shake do not split it), but only motion moves the
- *      end: the shake started at the onset and stopped at its last motion sample; the peak is
- *      the largest |a| of its motion, in units of one_g (so in milli-g of the real 1 g).
+ *   7. Confirmation ("started"): strong motion at least the minimum shake duration after the
+ *      onset, with active samples for at least 1/4 of that time. The other end of the onset's
+ *      own swing does not confirm it (one big step of a brisk walk has a strong top and bottom
+ *      too); the next swing does. Shaking up and down or side to side swings through strong
+ *      samples several times a second; swirling holds them. A knock or the cup set down hard
+ *      (impact, bounce, ringing: ~100 ms) never lasts, dice rattling is spikes and too sparse,
+ *      a tilt or a carry stays far below the threshold.
+ *   8. End ("ended"): a pause longer than the shake gap plus the time the shake's swing last
+ *      took to cross 1 g between motion on its two sides (at most MIA_SHAKE_CROSS_MAX_MS: the
+ *      cup swinging through the middle at full speed is not pausing). Any active sample, even
+ *      a spike, interrupts a pause (dice rattling mid-shake do not split it), but only motion
+ *      moves the end: the shake started at the onset and stopped at its last motion sample; the
+ *      peak is the largest |a| of its motion, in units of one_g (so in milli-g of the real 1 g).
  *
  * Time: sample times may jitter, come in FIFO batches, or step back a little (a FIFO whose
  * rate differs from the one the board assumed): a time older than the previous sample's is
@@ -47,7 +61,7 @@
 #include <stdint.h>
 
 typedef struct {
-    uint16_t threshold_mg;    /* Config: shake threshold (deviation from 1 g) */
+    uint16_t threshold_mg;    /* Config: shake threshold (how far from 1 g, step 4) */
     uint16_t min_duration_ms; /* Config: minimum shake duration */
     uint16_t gap_ms;          /* Config: shake gap; a shorter pause keeps one shake */
     uint8_t release_pct;      /* active level, percent of the threshold (1..100) */
@@ -68,6 +82,12 @@ typedef struct {
 #define MIA_SHAKE_STILL_MS 400u
 #define MIA_SHAKE_STILL_BAND_MG 160u
 #define MIA_SHAKE_ONE_G_TOLERANCE_MG 300u
+/* The swing (step 4): a sample is paired with the end of the swing on the other side of 1 g
+ * read at most this long before it (half a swing of 1.25 Hz). */
+#define MIA_SHAKE_SWING_MS 400u
+/* A quiet spell between motion on the two sides of 1 g is the swing crossing it, if no longer
+ * than this (a 1.5 Hz swing takes about 140 ms). */
+#define MIA_SHAKE_CROSS_MAX_MS 150u
 /* Clipping: reads of the largest value needed to believe it is the sensor's rail. */
 #define MIA_SHAKE_RAIL_HITS 2u
 
@@ -111,6 +131,13 @@ typedef struct {
     uint32_t still_sum;
     int16_t still_min[3];
     int16_t still_max[3];
+    /* The swing (mia_shake.c, swing_amplitude): its last end above and below 1 g (index 0 and
+     * 1: the highest and the lowest calibrated |a| of the last motion run on that side) and
+     * when each was read; how long its last crossing of 1 g took. */
+    uint16_t swing_mg[2];
+    uint16_t cross_ms;
+    uint8_t swing_flags; /* internal: which ends are known, which is the onset's own */
+    uint32_t swing_ms[2];
 } mia_shake;
 
 /* The defaults above. */

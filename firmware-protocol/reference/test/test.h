@@ -41,11 +41,15 @@ void test_rng_seed(uint32_t seed);
 void test_rng_script(const uint8_t *bytes, size_t n); /* the next n bytes drawn */
 unsigned long test_rng_calls(void);
 void test_rng(void *ctx, uint8_t *buf, size_t len); /* a mia_cup_setup.random hook */
+/* The cup the test files share (test_util.c); each test initialises it. */
+#include "../src/mia_cup.h"
+extern mia_cup test_cup_;
 size_t test_unhex(const char *hex, uint8_t *out);   /* "01 ab" or "01ab" -> bytes */
 
 /* Suites */
 void run_log_tests(void);
 void run_shake_tests(void);
+void run_swing_tests(void);
 void run_lid_tests(void);
 void run_codec_tests(void);
 void run_cup_tests(void);

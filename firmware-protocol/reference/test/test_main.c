@@ -63,6 +63,7 @@ int main(int argc, char **argv)
     const char *traces = argc > 1 ? argv[1] : "firmware-protocol/reference/traces";
     run_log_tests();
     run_shake_tests();
+    run_swing_tests();
     run_lid_tests();
     run_codec_tests();
     run_sha256_tests();

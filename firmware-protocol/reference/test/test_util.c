@@ -3,6 +3,8 @@
  * challenge. */
 #include "test.h"
 
+mia_cup test_cup_;
+
 static uint32_t rng_state = 0x9e3779b9u;
 static uint8_t script[128]; /* 8 challenges (ownership.json) */
 static size_t script_len;

@@ -11,8 +11,11 @@ export interface ShakeStyle {
   amplitudeMg: number;
 }
 
-/** A brisk shake: five swings a second, |a| up to about 3 g. */
-export const BRISK_SHAKE: ShakeStyle = { hz: 5, amplitudeMg: 2_000 };
+/**
+ * How a dice cup is shaken: two and a half swings a second, |a| swinging smoothly between
+ * about 0 and 2.7 g (the detector's operating range: firmware-protocol/reference/README.md).
+ */
+export const DICE_CUP_SHAKE: ShakeStyle = { hz: 2.5, amplitudeMg: 1_500 };
 
 const NOISE_MG = 8;
 const RAMP_MS = 80;
@@ -34,7 +37,7 @@ export class CupMotion {
   }
 
   /** The person shakes the cup from `from` for `ms` (cup clock). */
-  shake(from: number, ms: number, style: ShakeStyle = BRISK_SHAKE): void {
+  shake(from: number, ms: number, style: ShakeStyle = DICE_CUP_SHAKE): void {
     this.shakes.push({ from, to: from + ms, ...style });
   }
 

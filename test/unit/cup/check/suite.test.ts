@@ -71,7 +71,7 @@ async function check(
         if (does === 'cancel') setTimeout(() => cancel.abort(), 100);
         if (does !== 'act') return new Promise<void>(() => {});
         setTimeout(() => {
-          if (request === 'shake') void cup.firmware.shakeFor(700);
+          if (request === 'shake') void cup.firmware.shakeFor(1_000);
           else if (request === 'lift') void cup.firmware.liftFor(1_200);
           else cup.firmware.reboot();
         }, 100);

@@ -71,7 +71,7 @@ describe('CupConnection with the simulated cup', () => {
   it('after a link loss: reconnects with backoff, replays what it missed, nothing twice', async () => {
     const { cup, fw, connection, sensed, connected, phase } = await setUp();
     await connected();
-    await played(fw.shakeFor(700));
+    await played(fw.shakeFor(1_000));
     cup.reachable = false;
     cup.linkLoss();
     await until(() => phase() === 'reconnecting');

@@ -114,7 +114,7 @@ describe('a cup that restarted while away', () => {
     cup.reachable = false;
     cup.linkLoss();
     fw.reboot();
-    await played(fw.shakeFor(700));
+    await played(fw.shakeFor(1_000));
     fw.openLid();
     await later(100);
     cup.reachable = true;

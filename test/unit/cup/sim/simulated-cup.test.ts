@@ -68,6 +68,21 @@ describe('what the board feeds the core', () => {
     expect(ended.type === 'shake_ended' && ended.peakMg).toBeGreaterThan(2_500);
   });
 
+  it('a dice-cup shake is one shake however the hand starts it (10 hands, 1 s and 2 s)', async () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const { fw, events } = await cup({ seed });
+      await later(seed * 37); // a different phase of the board's sampling each time
+      await played(fw.shakeFor(1_000));
+      await played(fw.shakeFor(2_000));
+      expect(summary(events()), `seed ${seed}`).toEqual([
+        'shake_started#1',
+        'shake_ended#2',
+        'shake_started#3',
+        'shake_ended#4',
+      ]);
+    }
+  });
+
   it('a lid lifted for 400 ms is an opening and a closing 400 ms apart; a 20 ms blip is nothing', async () => {
     const { fw, events } = await cup();
     fw.openLid();
