@@ -10,7 +10,8 @@ import type { AppInput, AppPorts } from './types';
 export { createAppMachine, type AppActor, type AppMachine, type AppSnapshot } from './machine';
 export { cupMove, firstCup } from './cup';
 export { localHandSteps } from './hand-steps';
-export type { AppContext, AppEvent, AppInput, AppPorts } from './types';
+export type { AppContext } from './context';
+export type { AppEvent, AppInput, AppPorts } from './types';
 export { firstView, sameView, viewOf, type AppView, type Screen } from './view';
 
 /** The app machine, started. */

@@ -17,13 +17,21 @@ import type { Actor, SnapshotFrom } from 'xstate';
 import type { CupBinding } from '../cup';
 import type { GameActor } from '../game';
 import { appActors, type Opened } from './actors';
-import type { AppContext, AppEvent, AppInput, AppPorts } from './types';
+import { initialContext, type AppContext } from './context';
+import type { AppEvent, AppInput, AppPorts } from './types';
 
 /** The screen a state shows (`loading` is the new-game screen while no game may be stored). */
 export type AppTag = 'loading' | 'newGame' | 'game' | 'gameOver' | 'unreadable' | 'elsewhere';
 
 /** The cup's moves, as the round machine spells them. */
 const CUP_MOVES = ['CUP.SHAKE', 'CUP.LID_OPEN', 'CUP.LID_CLOSED'] as const;
+
+/** Another page has the table (it took it from this one: `released`). */
+const elsewhere = {
+  type: 'noteElsewhere' as const,
+  params: ({ event }: { event: { taken: boolean } }) => ({ taken: event.taken }),
+};
+const released = { type: 'noteElsewhere' as const, params: { taken: true } };
 
 /** A failed actor's error, for the `warn` action. */
 const warning = (what: string) => ({
@@ -78,11 +86,12 @@ export function createAppMachine(ports: AppPorts) {
         handStepAt: ({ event }) => (assertEvent(event, 'GAME.HAND_STEP'), event.at),
       }),
       rememberHandStep: ({ context }) => ports.handSteps.write(context.handStepAt),
-      noteElsewhere: assign(({ event }) => {
-        assertEvent(event, 'TABLE.ELSEWHERE');
-        return { taken: event.taken, game: null, gameMayBeStored: true };
-      }),
-      noteReleased: assign({ taken: true, game: null, gameMayBeStored: true }),
+      /** Not the table: the game is not shown, and another page may store one meanwhile. */
+      noteElsewhere: assign((_, { taken }: { taken: boolean }) => ({
+        taken,
+        game: null,
+        gameMayBeStored: true,
+      })),
       /** Tell the table lock that the game is released: the other page may take the table. */
       answerRelease: sendTo('table', { type: 'RELEASED' }),
       askForTable: sendTo('table', { type: 'TAKE_OVER' }),
@@ -97,24 +106,13 @@ export function createAppMachine(ports: AppPorts) {
   }).createMachine({
     id: 'app',
     type: 'parallel',
-    context: ({ input }) => ({
-      gameMayBeStored: input.gameStored,
-      session: null,
-      game: null,
-      setup: null,
-      pendingStart: null,
-      unreadable: null,
-      taken: false,
-      cupKind: input.cup,
-      cup: null,
-      handStepAt: ports.handSteps.read(),
-    }),
+    context: ({ input }) => initialContext(input, ports.handSteps.read()),
     invoke: { id: 'table', src: 'tableLock' },
     states: {
       life: {
         initial: 'asking',
         on: {
-          'TABLE.ELSEWHERE': { target: '.elsewhere', actions: 'noteElsewhere' },
+          'TABLE.ELSEWHERE': { target: '.elsewhere', actions: elsewhere },
           // Not the table (any more): nothing to store before another page takes it.
           'TABLE.RELEASE': { actions: 'answerRelease' },
         },
@@ -210,10 +208,10 @@ export function createAppMachine(ports: AppPorts) {
             invoke: {
               src: 'releaseSession',
               input: ({ context }) => context.session,
-              onDone: { target: 'elsewhere', actions: ['noteReleased', 'answerRelease'] },
+              onDone: { target: 'elsewhere', actions: [released, 'answerRelease'] },
               onError: {
                 target: 'elsewhere',
-                actions: ['noteReleased', 'answerRelease', warning('store the last steps')],
+                actions: [released, 'answerRelease', warning('store the last steps')],
               },
             },
             // Asked again meanwhile: the answer comes with the first.
@@ -222,7 +220,7 @@ export function createAppMachine(ports: AppPorts) {
           elsewhere: {
             tags: 'elsewhere',
             initial: 'waiting',
-            on: { 'TABLE.HELD': 'table', 'TABLE.ELSEWHERE': { actions: 'noteElsewhere' } },
+            on: { 'TABLE.HELD': 'table', 'TABLE.ELSEWHERE': { actions: elsewhere } },
             states: {
               waiting: { on: { TAKE_OVER: { target: 'asked', actions: 'askForTable' } } },
               asked: {},
@@ -239,12 +237,7 @@ export function createAppMachine(ports: AppPorts) {
       },
       cup: {
         initial: 'idle',
-        on: {
-          'CUP.CHOOSE': {
-            target: '.opening',
-            actions: ['chooseCup', 'rememberCupChoice'],
-          },
-        },
+        on: { 'CUP.CHOOSE': { target: '.opening', actions: ['chooseCup', 'rememberCupChoice'] } },
         states: {
           // Until the first screen is up (and after an opening failed).
           idle: { on: { SHOWN: 'opening' } },

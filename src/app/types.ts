@@ -1,11 +1,11 @@
 /**
  * The app machine's contract: what it needs of the world (`AppPorts`, given by `main.ts`; tests
- * give fakes), what it starts from (`AppInput`), what it holds (`AppContext`) and what it takes
- * (`AppEvent`). Types only: the UI may read them without loading xstate.
+ * give fakes), what it starts from (`AppInput`) and what it takes (`AppEvent`). Types only: the
+ * UI may read them without loading xstate. What it holds: `context.ts`.
  */
 import type { CupBinding, CupKind, OpenCupOptions } from '../cup';
 import type { GameSession, TableHooks, TableLock } from '../data';
-import type { GameActor, GameInput, SensorEvent, Unreadable } from '../game';
+import type { GameInput, SensorEvent } from '../game';
 
 export interface AppPorts {
   /** The game session: its chunk loads on the first call, and every call gives the same one. */
@@ -28,39 +28,6 @@ export interface AppInput {
   gameStored: boolean;
   /** The cup to open once the first screen is up. */
   cup: CupKind;
-}
-
-export interface AppContext {
-  /**
-   * Whether a game may be stored: while the table is asked for and its game read, the loading
-   * text shows rather than the new-game screen. True from the hint, and once another page had
-   * the table (it may have stored a game meanwhile).
-   */
-  gameMayBeStored: boolean;
-  /**
-   * The game session once it is open: a live object, kept here because it is the one handle on
-   * the game's storage: the invoked actors start, release and discard through it, and the UI
-   * exports, retries and lists the set-aside games through it.
-   */
-  session: GameSession | null;
-  /** The running game's actor (the session's): a ref, also behind the new-game screen. */
-  game: GameActor | null;
-  /** The set-up the new-game screen shows, and the one the next game starts with. */
-  setup: GameInput | null;
-  /** "Start game" tapped before the stored game was read: started once it is, if none is. */
-  pendingStart: GameInput | null;
-  unreadable: Unreadable | null;
-  /** Not the table: another page took it from this one (true), or had it already (false). */
-  taken: boolean;
-  /** Which cup is (or is being) opened. */
-  cupKind: CupKind;
-  /**
-   * The cup in use: a live object, kept here because the cup panel and the on-screen cup drive
-   * its connection (the UI's cup context), and it is disposed when another cup replaces it.
-   */
-  cup: CupBinding | null;
-  /** When the table last took a step by hand (ms, `Date.now()`); -Infinity when never. */
-  handStepAt: number;
 }
 
 export type AppEvent =

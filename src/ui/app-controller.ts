@@ -28,6 +28,14 @@ export class AppController implements ReactiveController {
     for (const event of this.waiting.splice(0)) actor.send(event);
   }
 
+  /**
+   * The view of the machine as it is now: an actor it invokes runs before the page is told of
+   * the state it was invoked in.
+   */
+  get latest(): AppView {
+    return this.actor ? viewOf(this.actor.getSnapshot()) : this.view;
+  }
+
   send(event: AppEvent): void {
     if (this.actor) this.actor.send(event);
     else this.waiting.push(event);

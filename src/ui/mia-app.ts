@@ -135,7 +135,7 @@ export class MiaApp extends LitElement {
 
   /** The code of the screen shown, when it is loaded lazily (the table, the end of a game). */
   async screenLoaded(): Promise<void> {
-    const { screen } = this.life.view;
+    const { screen } = this.life.latest;
     if (screen === 'game' || screen === 'gameOver') {
       await (screen === 'gameOver' ? loadGameOver() : loadTable());
     }
