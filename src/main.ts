@@ -8,12 +8,14 @@ import { allWords } from './ui/localize';
 import './ui/mia-app';
 import type { MiaApp } from './ui/mia-app';
 import type { AppPorts } from './app';
-import { TableLock, loadSession, openEarly, type GameSession } from './data';
+import { loadSession, openEarly, type GameSession } from './data';
 import { loadTable } from './ui/lazy';
 import { linkManifest } from './ui/platform/manifest';
 import { UpdateWatcher } from './ui/platform/updates';
 
 async function wire(app: MiaApp): Promise<void> {
+  // Marks the page with its build at once; tells the machine of a new version once it runs.
+  const updates = new UpdateWatcher(() => actor.send({ type: 'UPDATE.READY' }));
   const stored = app.gameStored;
   // With a game stored, the database, its session and the table load at once; otherwise after
   // the first screen.
@@ -32,8 +34,11 @@ async function wire(app: MiaApp): Promise<void> {
   });
   if (!stored) await app.opened;
 
-  const { firstCup, localHandSteps, startApp } = await import('./app');
-  const updates = new UpdateWatcher(() => actor.send({ type: 'UPDATE.READY' }));
+  // The machine and the table lock it asks for load together.
+  const [{ firstCup, localHandSteps, startApp }, { TableLock }] = await Promise.all([
+    import('./app'),
+    import('./data/table-lock'),
+  ]);
   const ports: AppPorts = {
     session: sessionOnce,
     lock: (hooks) => new TableLock(hooks),
