@@ -205,13 +205,14 @@ export function createAppMachine(ports: AppPorts) {
           },
           releasing: {
             tags: 'elsewhere',
+            entry: released,
             invoke: {
               src: 'releaseSession',
               input: ({ context }) => context.session,
-              onDone: { target: 'elsewhere', actions: [released, 'answerRelease'] },
+              onDone: { target: 'elsewhere', actions: 'answerRelease' },
               onError: {
                 target: 'elsewhere',
-                actions: [released, 'answerRelease', warning('store the last steps')],
+                actions: ['answerRelease', warning('store the last steps')],
               },
             },
             // Asked again meanwhile: the answer comes with the first.

@@ -94,7 +94,9 @@ describe('the table lock, one page', () => {
     await app.shows('game');
     let answered = 0;
     void app.lock.hooks.onRelease().then(() => (answered += 1));
-    expect(app.view.screen).toBe('elsewhere');
+    // While the last steps are stored: the game is no longer shown, and the page says why.
+    expect(app.view).toMatchObject({ screen: 'elsewhere', taken: true, game: null });
+    expect(answered).toBe(0);
     void app.lock.hooks.onRelease().then(() => (answered += 1));
     await app.until((s) => s.matches({ life: { elsewhere: 'waiting' } }));
     await expect.poll(() => answered).toBe(2);
