@@ -4,7 +4,7 @@
  * last step by hand, which the cup reads and which a cup move does not change.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { cupMove, firstCup } from '../../../src/app';
+import { cupMove, firstCup, localHandSteps } from '../../../src/app';
 import { SHORT, expectEveryTransition, pages, play, sensed, type App } from './helpers';
 
 const { taken, page, atTable } = pages('app-cup');
@@ -101,6 +101,35 @@ describe("the app's cup", () => {
     reloaded.send({ type: 'SHOWN' });
     await bound(reloaded, 1);
     expect(reloaded.cups[0]!.movedOnAt()).toBe(5_000);
+  });
+
+  it('the time is kept in localStorage, and without storage for the page only', () => {
+    const kept = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+    });
+    try {
+      expect(localHandSteps.read()).toBe(-Infinity);
+      localHandSteps.write(7_000);
+      expect(localHandSteps.read()).toBe(7_000);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+    });
+    try {
+      expect(localHandSteps.read()).toBe(-Infinity);
+      expect(() => localHandSteps.write(8_000)).not.toThrow();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('another cup replaces the one in use once it is open; the choice is kept', async () => {
