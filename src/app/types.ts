@@ -17,7 +17,7 @@ export interface AppPorts {
   startCup(kind: CupKind, binding: CupBinding): Promise<void>;
   /** Bring in the waiting new version once `before` is done: the page then reloads. */
   applyUpdate(before: () => Promise<void>): Promise<void>;
-  /** Where the time of the last step by hand is kept across reloads (`handSteps.ts`). */
+  /** Where the time of the last step by hand is kept across reloads (`hand-steps.ts`). */
   handSteps: { read(): number; write(at: number): void };
   /** Keep the players' choice of cup (a preference). */
   rememberCup(kind: CupKind): void;
