@@ -44,8 +44,15 @@ export default tseslint.config(
     files: ['src/rules/**/*.ts'],
     rules: layer([
       {
-        group: [...folders('game', 'data', 'ui', 'cup'), 'xstate', 'idb', 'lit', 'lit/*', '@lit/*'],
-        message: 'rules are pure: no game, data, ui, cup, xstate, idb, lit or words',
+        group: [
+          ...folders('game', 'data', 'app', 'ui', 'cup'),
+          'xstate',
+          'idb',
+          'lit',
+          'lit/*',
+          '@lit/*',
+        ],
+        message: 'rules are pure: no game, data, app, ui, cup, xstate, idb, lit or words',
       },
     ]),
   },
@@ -53,7 +60,7 @@ export default tseslint.config(
     files: ['src/game/**/*.ts'],
     rules: layer([
       {
-        group: [...folders('data', 'ui', 'cup'), 'idb', 'lit', 'lit/*', '@lit/*'],
+        group: [...folders('data', 'app', 'ui', 'cup'), 'idb', 'lit', 'lit/*', '@lit/*'],
         message: 'game depends on rules only: no storage (the data layer), no words (ui/text)',
       },
     ]),
@@ -62,10 +69,22 @@ export default tseslint.config(
     files: ['src/data/**/*.ts'],
     rules: layer([
       {
-        group: [...folders('ui', 'cup'), 'lit', 'lit/*', '@lit/*'],
+        group: [...folders('app', 'ui', 'cup'), 'lit', 'lit/*', '@lit/*'],
         message: 'data depends on game and rules only: no DOM, no words',
       },
       { group: ['**/game/*'], message: 'use the game through its index (src/game/index.ts)' },
+    ]),
+  },
+  {
+    files: ['src/app/**/*.ts'],
+    rules: layer([
+      {
+        group: [...folders('ui'), 'idb', 'lit', 'lit/*', '@lit/*'],
+        message: "the app's life knows no page: the UI renders its view (src/app/view.ts)",
+      },
+      { group: ['**/game/*'], message: 'use the game through its index (src/game/index.ts)' },
+      { group: ['**/data/*'], message: 'use the data layer through its index (src/data/index.ts)' },
+      { group: ['**/cup/*'], message: 'use the cup through its index (src/cup/index.ts)' },
     ]),
   },
   {
@@ -74,13 +93,19 @@ export default tseslint.config(
       { group: ['**/game/*'], message: 'use the game through its index (src/game/index.ts)' },
       { group: ['**/data/*'], message: 'use the data layer through its index (src/data/index.ts)' },
       { group: ['idb'], message: 'storage belongs to the data layer' },
+      {
+        regex: '(^|/)app(/(?!view$)[^/]*)?$',
+        allowTypeImports: true,
+        message:
+          'the UI reads the app machine through its view (src/app/view.ts): no xstate in the first chunk',
+      },
     ]),
   },
   {
     files: ['src/cup/**/*.ts'],
     rules: layer([
       {
-        group: folders('game', 'data', 'ui', 'rules'),
+        group: folders('game', 'data', 'app', 'ui', 'rules'),
         message: 'the cup knows nothing of the game (xstate is fine: its connection is a machine)',
       },
     ]),

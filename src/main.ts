@@ -1,64 +1,62 @@
 /**
- * Wires the layers together: localization first, then the app element (which loads the game),
- * then the cup (its own chunk, loaded once the first screen is up: it is not on it). The cup's typed events become the round machine's `CUP.*` events here and only
- * here: the game never sees the cup, the cup never sees the game. Which cup event is which move
- * is PROTOCOL.md's rule (section 6): the roll is `shake_started`, a look or a lift is
- * `lid_opened`; a shake's end changes nothing.
+ * Wires the layers together: localization first, then the page (<mia-app>), then the app's
+ * life (`src/app`, a machine in xstate: loaded at once when a game is stored, else once the
+ * first screen is up), given what it acts on: the game session (its own chunk), the table
+ * lock, the cup (its own chunk) and the service worker's updates.
  */
 import { allWords } from './ui/localize';
 import './ui/mia-app';
-import type { CupEvent } from './cup';
-import type { SensorEvent } from './game';
-import type { CupChoice } from './ui/cup/cup-context';
-import { HandSteps } from './ui/cup/hand-steps';
+import type { MiaApp } from './ui/mia-app';
+import type { AppPorts } from './app';
+import { loadSession, openEarly, type GameSession } from './data';
+import { loadTable } from './ui/lazy';
+import { linkManifest } from './ui/platform/manifest';
+import { UpdateWatcher } from './ui/platform/updates';
 
-/** A cup event as the round machine's sensor event; null for what the game does not use. */
-function sensorEvent(event: CupEvent): SensorEvent | null {
-  switch (event.type) {
-    case 'shake_started':
-      return { type: 'CUP.SHAKE' };
-    case 'lid_opened':
-      return { type: 'CUP.LID_OPEN' };
-    case 'lid_closed':
-      return { type: 'CUP.LID_CLOSED' };
-    default:
-      return null;
+async function wire(app: MiaApp): Promise<void> {
+  // Marks the page with its build at once; tells the machine of a new version once it runs.
+  const updates = new UpdateWatcher(() => actor.send({ type: 'UPDATE.READY' }));
+  const stored = app.gameStored;
+  // With a game stored, the database, its session and the table load at once; otherwise after
+  // the first screen.
+  const early = stored ? openEarly() : undefined;
+  let session: Promise<GameSession> | null = null;
+  const sessionOnce = () =>
+    (session ??= loadSession(app.sessionHooks(), app.scoreboard, { storage: app.storage, early }));
+  if (stored) {
+    void sessionOnce().then((opening) => opening.prepare());
+    void loadTable();
   }
+  // Once the first screen is up: the rest of the language's words, and the manifest.
+  void app.opened.then(() => {
+    void allWords();
+    linkManifest();
+  });
+  if (!stored) await app.opened;
+
+  // The machine and the table lock it asks for load together.
+  const [{ firstCup, localHandSteps, startApp }, { TableLock }] = await Promise.all([
+    import('./app'),
+    import('./data/table-lock'),
+  ]);
+  const ports: AppPorts = {
+    session: sessionOnce,
+    lock: (hooks) => new TableLock(hooks),
+    openCup: async (kind, options) => (await import('./cup')).openCup(kind, options),
+    startCup: async (kind, binding) => (await import('./cup')).startCup(kind, binding),
+    applyUpdate: (before) => updates.apply(() => Promise.all([before(), app.screenLoaded()])),
+    handSteps: localHandSteps,
+    rememberCup: (cup) => app.preferences.update({ cup }),
+  };
+  const asked = new URLSearchParams(location.search).get('cup');
+  const cup = firstCup(asked, app.preferences.value.cup);
+  const actor = startApp(ports, { gameStored: stored, cup });
+  app.life.follow(actor);
+
+  // The service worker (which precaches every chunk), once the first screen is up.
+  await app.opened;
+  await updates.start().catch((e) => console.warn('Mia Cup: no service worker:', e));
 }
 
 const app = document.querySelector('mia-app');
-const steps = app ? new HandSteps(app) : null;
-
-let stop: (() => void) | null = null;
-let choices = 0;
-
-async function useCup(choice: CupChoice): Promise<void> {
-  if (!app) return;
-  const made = ++choices;
-  const cup = await import('./cup');
-  const binding = await cup.openCup(choice, { movedOnAt: () => steps?.at ?? -Infinity });
-  if (made !== choices) return binding.connection.dispose(); // a later choice is being made
-  stop?.();
-  app.cup?.connection.dispose();
-  const { connection } = binding;
-  stop = connection.on((event) => {
-    const sensor = sensorEvent(event);
-    if (sensor) steps?.fromCup(sensor);
-  });
-  app.cup = binding;
-  void cup.startCup(choice, binding);
-}
-
-const asked = new URLSearchParams(location.search).get('cup');
-const stored = app?.preferences.value.cup;
-// Once the first screen is up: the rest of the language's words, then the cup.
-void app?.opened.then(() => {
-  void allWords();
-  return useCup(
-    asked === 'sim' || (asked === null && stored === 'simulated') ? 'simulated' : 'bluetooth',
-  );
-});
-app?.addEventListener('mia-cup-choice', (e) => {
-  app.preferences.update({ cup: e.detail.cup });
-  void useCup(e.detail.cup);
-});
+if (app) void wire(app);

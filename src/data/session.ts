@@ -1,8 +1,9 @@
 /**
- * The game session behind the app: opens the store, restores or starts the game's actor, logs
- * every accepted step (`GameJournal` stores it), reports each newly settled round, and keeps
- * each finished game's result on the session scoreboard (forgetting it again when the end is
- * undone). When storage fails the game goes on in memory and `storage` says so. No DOM.
+ * The game session behind the app (which the app machine, `src/app`, opens, starts, releases
+ * and discards): opens the store (`StoreLink`), restores or starts the game's actor, logs every
+ * accepted step (`GameJournal` stores it), reports each newly settled round, and keeps each
+ * finished game's result on the session scoreboard (forgetting it again when the end is undone).
+ * When storage fails the game goes on in memory and `storage` says so. No DOM.
  */
 import { createActor, type Subscription } from 'xstate';
 import {
@@ -21,12 +22,11 @@ import {
 import { GameJournal, headOf, type Timers } from './game-journal';
 import { noteGameStored } from './game-hint';
 import { GameStore, type OpenOptions } from './game-store';
+import { StoreLink } from './store-link';
 import type { Scoreboard } from './scoreboard';
 import { StorageWatch, askPersistence } from './storage-state';
 
 export interface SessionHooks {
-  /** A game was started or restored, or dropped (null). */
-  onActor(actor: GameActor | null): void;
   /** Saving started (true) or every pending save finished or failed (false). */
   onSaving(saving: boolean): void;
   /** A round was settled (not one brought back by a restore). */
@@ -55,7 +55,6 @@ export interface SessionOptions {
 }
 
 export class GameSession {
-  store: GameStore | null = null;
   actor: GameActor | null = null;
   input: GameInput | null = null;
   /** The current game's id: its result on the scoreboard is kept under it. */
@@ -64,44 +63,36 @@ export class GameSession {
   readonly storage: StorageWatch;
   journal: GameJournal | null = null;
   private subscriptions: Subscription[] = [];
-  private opening: Promise<GameStore> | null = null;
   /** The store's current game was read: a new game may replace it. */
   private read = false;
-  private onBlocked: (() => void) | null = null;
-  /** The store's opening is blocked (by a page of an older version): `open()` goes on without. */
-  private blocked = false;
-
-  private readonly openStore: (options: OpenOptions) => Promise<GameStore>;
+  private readonly link: StoreLink;
   private readonly timers?: Timers;
-  private early?: Promise<IDBDatabase | null>;
 
   constructor(
     private readonly hooks: SessionHooks,
     private readonly scoreboard: Scoreboard,
     options: SessionOptions = {},
   ) {
-    this.openStore = options.openStore ?? ((open) => GameStore.open(undefined, open));
     this.timers = options.timers;
-    this.early = options.early;
     this.storage = options.storage ?? new StorageWatch();
+    const openStore = options.openStore ?? ((open) => GameStore.open(undefined, open));
+    this.link = new StoreLink(
+      openStore,
+      { onBlocked: () => this.unavailable(), onLost: () => this.journal?.recheck() },
+      options.early,
+    );
+  }
+
+  /** The open store, if any. */
+  get store(): GameStore | null {
+    return this.link.store;
   }
 
   /** Open the store and bring back the stored game, if any. Storage that fails is no error. */
   async open(): Promise<{ setup: GameInput | null; unreadable: Unreadable | null }> {
-    const blocked = new Promise<null>((resolve) => {
-      this.onBlocked = () => resolve(null);
-      if (this.blocked) resolve(null); // blocked already while opened ahead (`prepare`)
-    });
-    let store: GameStore | null;
-    try {
-      store = await Promise.race([this.link(), blocked]);
-    } catch (error) {
-      console.warn('Mia Cup could not open its storage:', error);
-      store = null;
-    }
-    this.onBlocked = null;
+    const store = await this.link.first();
     if (!store) {
-      this.storage.set({ status: { state: 'failing', problem: 'unavailable' } });
+      this.unavailable();
       return { setup: null, unreadable: null };
     }
     void askPersistence(false).then((persistence) => this.storage.set({ persistence }));
@@ -121,7 +112,7 @@ export class GameSession {
    * and writes nothing, so it may run while the table lock is still being asked for.
    */
   prepare(): void {
-    this.link().catch(() => undefined);
+    this.link.get().catch(() => undefined);
   }
 
   /** Start a new game (replacing the stored one) and remember its set-up. */
@@ -140,7 +131,7 @@ export class GameSession {
   async discard(): Promise<void> {
     this.drop();
     noteGameStored(false);
-    if (this.store) this.store = await this.store.clearGame();
+    if (this.link.store) this.link.store = await this.link.store.clearGame();
   }
 
   /**
@@ -150,7 +141,6 @@ export class GameSession {
   async release(): Promise<void> {
     await this.flush();
     this.drop();
-    this.hooks.onActor(null);
   }
 
   /** Wait until every step so far is stored (or storing failed once more). */
@@ -203,26 +193,8 @@ export class GameSession {
     await this.store?.forgetAside(key);
   }
 
-  /** The store, opened when there is none (or it was lost or failed). */
-  private link(): Promise<GameStore> {
-    if (this.store && !this.store.lost) return Promise.resolve(this.store);
-    const early = this.early;
-    this.early = undefined; // a connection opened ahead serves the first opening only
-    this.opening ??= this.openStore({
-      early,
-      onBlocked: () => {
-        this.blocked = true;
-        this.onBlocked?.();
-        this.storage.set({ status: { state: 'failing', problem: 'unavailable' } });
-      },
-      onLost: () => this.journal?.recheck(),
-    })
-      .then((store) => {
-        this.blocked = false;
-        return (this.store = store);
-      })
-      .finally(() => (this.opening = null));
-    return this.opening;
+  private unavailable(): void {
+    this.storage.set({ status: { state: 'failing', problem: 'unavailable' } });
   }
 
   private drop(): void {
@@ -246,12 +218,8 @@ export class GameSession {
       checkpoint,
       replaces: this.read,
       snapshot: () => actor.getSnapshot(),
-      store: () => this.link(),
-      failed: (store) => {
-        if (this.store !== store) return;
-        this.store = null;
-        store.close();
-      },
+      store: () => this.link.get(),
+      failed: (store) => this.link.failed(store),
       onStatus: (status) => this.storage.set({ status }),
       onSaving: (saving) => this.hooks.onSaving(saving),
       timers: this.timers,
@@ -271,7 +239,6 @@ export class GameSession {
         this.stepped(snapshot, before);
       }),
     );
-    this.hooks.onActor(actor);
     journal.flush();
     this.score(actor.getSnapshot(), false);
   }

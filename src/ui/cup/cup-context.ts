@@ -1,6 +1,6 @@
 /**
- * The cup the app is using, provided by <mia-app> (set by `main.ts`) to the cup panel and the
- * on-screen simulated cup, wherever they sit. Null when no cup is set up.
+ * The cup the app is using (the app machine opens it), provided by <mia-app> to the cup panel, the
+ * on-screen simulated cup and "Check this cup", wherever they sit. Null when no cup is open yet.
  */
 import { createContext } from '@lit/context';
 import type { CupBinding } from '../../cup';

@@ -81,7 +81,7 @@ describe('records of earlier versions', () => {
     (await oldDatabase(name, v2Rounds)).close();
     const first = session(name);
     await first.s.open();
-    const actor = first.heard.actors.at(-1)!;
+    const actor = first.s.actor!;
     // As version 2 stored it, but for the player limit the rules have had since (schema 3).
     const rules = v2Rounds.snapshot.context.rules;
     const played = JSON.parse(JSON.stringify({ ...actor.getSnapshot().context, rules }));
@@ -92,7 +92,7 @@ describe('records of earlier versions', () => {
     expect(await raw).toMatchObject({ schema: 4, id: 'game-2', steps: [{ type: 'LIFT' }] });
     const second = session(name);
     await second.s.open();
-    const again = second.heard.actors.at(-1)!;
+    const again = second.s.actor!;
     await second.s.journal!.settled();
     expect(again.getSnapshot().value).toBe('lifting');
     expect(again.getSnapshot().context).toEqual(actor.getSnapshot().context);

@@ -4,7 +4,7 @@ import { afterEach } from 'vitest';
 import { GameStore, Scoreboard, type Timers } from '../../../src/data';
 import { ScoreboardStore } from '../../../src/data/scoreboard-store';
 import { GameSession } from '../../../src/data/session';
-import type { GameActor, Settlement } from '../../../src/game';
+import type { Settlement } from '../../../src/game';
 
 /** Call once per test file. `prefix` keeps its databases apart from other files'. */
 export function databases(prefix: string) {
@@ -32,7 +32,6 @@ export function sessionOn(
   timers?: Timers,
 ) {
   const heard = {
-    actors: [] as (GameActor | null)[],
     settled: [] as Settlement[],
     saving: [] as boolean[],
     errors: [] as unknown[],
@@ -40,7 +39,6 @@ export function sessionOn(
   const scoreboard = new Scoreboard(() => keep(ScoreboardStore.open(`${name}-board`)));
   const s = new GameSession(
     {
-      onActor: (actor) => heard.actors.push(actor),
       onSaving: (saving) => heard.saving.push(saving),
       onSettled: (settlement) => heard.settled.push(settlement),
       onError: (error) => heard.errors.push(error),

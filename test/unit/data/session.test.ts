@@ -16,7 +16,7 @@ describe('the game session', () => {
     const first = session();
     expect(await first.s.open()).toEqual({ setup: null, unreadable: null });
     first.s.start(example000);
-    const actor = first.heard.actors.at(-1)!;
+    const actor = first.s.actor!;
     for (const event of [...roll(54), ...liftWith(6, 6)]) actor.send(event);
     // Snorri lifts Erik's 54 over 66: the claim holds, Snorri loses.
     expect(first.heard.settled.map((s) => s.verdict.loser)).toEqual([1]);
@@ -24,7 +24,7 @@ describe('the game session', () => {
 
     const second = session(first.name);
     expect(await second.s.open()).toEqual({ setup: example000, unreadable: null });
-    const restored = second.heard.actors.at(-1)!;
+    const restored = second.s.actor!;
     expect(restored.getSnapshot().context).toEqual(actor.getSnapshot().context);
     expect(second.heard.settled).toEqual([]); // a restored round is not settled again
     expect(second.s.gameId).toBe(first.s.gameId);
@@ -40,7 +40,7 @@ describe('the game session', () => {
       players: ['Ann', 'Bo'],
       rules: { ...example000.rules, startingLives: 1 },
     });
-    const actor = heard.actors.at(-1)!;
+    const actor = s.actor!;
     const lines = () => scoreboard.lines(['Ann', 'Bo']);
     for (const event of [...roll(65), ...liftWith(3, 1)]) actor.send(event);
     expect(heard.settled.at(-1)?.result).toEqual({ kind: 'last-standing', winner: 1 });

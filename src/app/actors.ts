@@ -1,0 +1,132 @@
+/**
+ * The app machine's invoked actors, over the ports `main.ts` gives (tests give fakes): the
+ * session's opening, a new game's start, the release of the table to another page and the
+ * discarding of an unreadable game as promises; the table lock, the cup's moves and the running
+ * game as callbacks that report to the machine.
+ */
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { CupBinding, CupKind } from '../cup';
+import type { GameSession } from '../data';
+import type { GameActor, GameInput, SensorEvent, Unreadable } from '../game';
+import { cupMove } from './cup';
+import type { AppEvent, AppPorts, TableLockEvent } from './types';
+
+/** What opening the session found. */
+export interface Opened {
+  session: GameSession;
+  game: GameActor | null;
+  setup: GameInput | null;
+  unreadable: Unreadable | null;
+}
+
+export function appActors(ports: AppPorts) {
+  return {
+    /** Load the session, open its store and bring back the stored game, if any. */
+    openSession: fromPromise<Opened>(async () => {
+      const session = await ports.session();
+      const { setup, unreadable } = await session.open();
+      if (unreadable) console.warn(`Mia Cup cannot read the saved game: ${unreadable.detail}`);
+      return { session, game: session.actor, setup, unreadable };
+    }),
+
+    /** Start a new game (it replaces the stored one) and give its actor. */
+    startGame: fromPromise<GameActor, { session: GameSession | null; setup: GameInput | null }>(
+      async ({ input: { session, setup } }) => {
+        if (!session || !setup) throw new Error('no session or no set-up to start a game with');
+        session.start(setup);
+        return session.actor!;
+      },
+    ),
+
+    /** Another page takes the table: store what is not stored yet, then drop the game. */
+    releaseSession: fromPromise<void, GameSession | null>(async ({ input: session }) => {
+      await session?.release();
+    }),
+
+    /** Forget the stored game (an unreadable one) so that a new one can start. */
+    discardGame: fromPromise<void, GameSession | null>(async ({ input: session }) => {
+      await session?.discard();
+    }),
+
+    /** Bring in the waiting new version with every step so far stored. */
+    applyUpdate: fromPromise<void, GameSession | null>(({ input: session }) =>
+      ports.applyUpdate(async () => session?.flush()),
+    ),
+
+    /**
+     * The table lock: tells the machine when this page is the table, is not, or is asked to
+     * hand it over (answered with RELEASED once the game is released); takes TAKE_OVER.
+     */
+    tableLock: fromCallback<TableLockEvent>(({ sendBack, receive }) => {
+      const asked: (() => void)[] = [];
+      const lock = ports.lock({
+        onTable: () => sendBack({ type: 'TABLE.HELD' } satisfies AppEvent),
+        onElsewhere: (taken) => sendBack({ type: 'TABLE.ELSEWHERE', taken } satisfies AppEvent),
+        onRelease: () =>
+          new Promise<void>((released) => {
+            asked.push(released);
+            sendBack({ type: 'TABLE.RELEASE' } satisfies AppEvent);
+          }),
+      });
+      receive((event) => {
+        if (event.type === 'TAKE_OVER') void lock.takeOver();
+        else for (const released of asked.splice(0)) released();
+      });
+      void lock.open();
+      return () => lock.close();
+    }),
+
+    /**
+     * Open the chosen cup. One opened for a choice that was replaced meanwhile (this actor was
+     * stopped) is disposed at once.
+     */
+    openCup: fromPromise<CupBinding, { kind: CupKind; movedOnAt: () => number }>(
+      async ({ input: { kind, movedOnAt }, signal }) => {
+        const binding = await ports.openCup(kind, { movedOnAt });
+        if (signal.aborted) binding.connection.dispose();
+        return binding;
+      },
+    ),
+
+    /** Start using the opened cup: the simulated one connects, a real one is looked for. */
+    startCup: fromPromise<void, { kind: CupKind; cup: CupBinding }>(({ input: { kind, cup } }) =>
+      ports.startCup(kind, cup),
+    ),
+
+    /** The cup's events, as the round machine's moves. */
+    cupMoves: fromCallback<EventObject, CupBinding>(({ input: cup, sendBack }) =>
+      cup.connection.on((event) => {
+        const move = cupMove(event);
+        if (move) sendBack(move satisfies AppEvent);
+      }),
+    ),
+
+    /**
+     * The running game: plays the cup's moves it is sent, and tells the machine of every other
+     * change (a step by hand: a tap, a key, an undo), and of the game's end and its undoing.
+     */
+    followGame: fromCallback<SensorEvent, GameActor>(({ input: game, sendBack, receive }) => {
+      let fromCup = false;
+      let previous = game.getSnapshot();
+      let over = previous.hasTag('over');
+      if (over) sendBack({ type: 'GAME.ENDED' } satisfies AppEvent);
+      receive((move) => {
+        fromCup = true;
+        try {
+          game.send(move);
+        } finally {
+          fromCup = false;
+        }
+      });
+      const subscription = game.subscribe((snapshot) => {
+        if (snapshot === previous) return;
+        previous = snapshot;
+        if (!fromCup) sendBack({ type: 'GAME.HAND_STEP', at: Date.now() } satisfies AppEvent);
+        if (snapshot.hasTag('over') === over) return;
+        over = !over;
+        sendBack({ type: over ? 'GAME.ENDED' : 'GAME.RESUMED' } satisfies AppEvent);
+      });
+      return () => subscription.unsubscribe();
+    }),
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * What the page shows of the app machine: one plain object per snapshot, which `<mia-app>`
+ * renders. No xstate here (types aside): the first screen shows `firstView` while the machine
+ * still loads.
+ */
+import type { CupBinding } from '../cup';
+import type { GameSession } from '../data';
+import type { GameActor, GameInput, Unreadable } from '../game';
+import type { AppSnapshot, AppTag } from './machine';
+
+/** The screen shown (the tag of the state the page is in). */
+export type Screen = AppTag;
+
+export interface AppView {
+  screen: Screen;
+  /** "Check this cup" is open over the screen. */
+  checking: boolean;
+  /** The running game, also behind the new-game screen ("Back to the game"). */
+  game: GameActor | null;
+  /** The set-up the new-game screen starts from. */
+  setup: GameInput | null;
+  unreadable: Unreadable | null;
+  /** Elsewhere: another page took the table from this one (rather than having it already). */
+  taken: boolean;
+  /** Elsewhere: taking the table over was asked for and is under way. */
+  asked: boolean;
+  /** The cup in use (the cup panel, the on-screen cup, "Check this cup"). */
+  cup: CupBinding | null;
+  /** A new version waits. */
+  updateWaiting: boolean;
+  /** The stored game was read (or storage failed): a new game can start. */
+  loaded: boolean;
+  /** The open game session (export, "Try again", the games set aside). */
+  session: GameSession | null;
+}
+
+/** Before the machine is there: the loading text with a game stored, else the new-game screen. */
+export function firstView(gameStored: boolean, checking: boolean): AppView {
+  return {
+    screen: gameStored ? 'loading' : 'newGame',
+    checking,
+    game: null,
+    setup: null,
+    unreadable: null,
+    taken: false,
+    asked: false,
+    cup: null,
+    updateWaiting: false,
+    loaded: false,
+    session: null,
+  };
+}
+
+const SCREENS: readonly Screen[] = ['newGame', 'game', 'gameOver', 'unreadable', 'elsewhere'];
+
+export function viewOf(snapshot: AppSnapshot): AppView {
+  const { context } = snapshot;
+  // While the table is asked for and its game read, the new-game screen shows when no game may
+  // be stored.
+  const screen =
+    SCREENS.find((tag) => snapshot.hasTag(tag)) ??
+    (context.gameMayBeStored ? 'loading' : 'newGame');
+  return {
+    screen,
+    checking: snapshot.matches({ check: 'open' }),
+    game: context.game,
+    setup: context.setup,
+    unreadable: context.unreadable,
+    taken: context.taken,
+    asked: snapshot.matches({ life: { elsewhere: 'asked' } }),
+    cup: context.cup,
+    updateWaiting: !snapshot.matches({ update: 'none' }),
+    loaded:
+      snapshot.matches({ life: 'table' }) && !snapshot.matches({ life: { table: 'loading' } }),
+    session: context.session,
+  };
+}
+
+/** Whether two views show the same (every field the same value). */
+export function sameView(a: AppView, b: AppView): boolean {
+  return (Object.keys(a) as (keyof AppView)[]).every((key) => Object.is(a[key], b[key]));
+}
