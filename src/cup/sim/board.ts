@@ -245,7 +245,7 @@ export abstract class SimBoard {
 
   protected boot(lidOpen: boolean, woke: boolean): void {
     this.stop();
-    this.config = defaultConfig();
+    this.config = this.options.config ?? defaultConfig();
     this.core.init({ ...setupOf(this.options, this.ownerKey), wokeFromSleep: woke }, 0);
     this.core.setBattery(this.battery, false);
     this.sensors.boot(lidOpen); // the first lid reading, right after init

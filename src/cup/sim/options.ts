@@ -47,6 +47,8 @@ export interface FirmwareOptions {
   capabilities?: number;
   /** The seed of the accelerometer's noise and the hand's wobble. */
   seed?: number;
+  /** The Config the cup boots with (as if read back from its flash); default: PROTOCOL.md's. */
+  config?: Config;
 }
 
 export interface DeviceStrings {
@@ -87,7 +89,7 @@ export function setupOf(options: FirmwareOptions, ownerKey: string | null): CupS
     lid: { mode: 'digital', invert: false },
     ownerKey: ownerKey === null ? null : fromHex(ownerKey),
     wokeFromSleep: false,
-    storedConfig: null,
+    storedConfig: options.config ?? null,
   };
 }
 
