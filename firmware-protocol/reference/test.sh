@@ -24,7 +24,7 @@ core=("$here"/src/mia_*.c)
 # already runs it (a half-written binary cannot be run).
 build_host() {
   "$CC" "${warn[@]}" "${san[@]}" -o "$build/mia_host.$$" \
-    "${core[@]}" "$here/tools/trace_io.c" "$here/tools/mia_host.c"
+    "${core[@]}" "$here/tools/trace_io.c" "$here/tools/trace_compare.c" "$here/tools/mia_host.c"
   mv -f "$build/mia_host.$$" "$build/mia_host"
 }
 

@@ -23,15 +23,15 @@ export type {
 export {
   TelemetryRecorder,
   canRecord,
-  type RecordedEvent,
   type RecorderPhase,
   type RecordingEnd,
 } from './telemetry/recorder';
 export {
   TraceBuilder,
-  parseTrace,
-  traceCsv,
+  type RecordedEvent,
+  type TraceGap,
   type TracePoint,
   type TraceRow,
 } from './telemetry/trace';
+export { parseTrace, traceCsv, type ParsedTrace } from './telemetry/trace-file';
 export { parseTraceEvents, replayTrace, type TraceEvent } from './sim/replay';

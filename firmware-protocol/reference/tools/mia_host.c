@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "../src/mia_cup.h"
+#include "trace_compare.h"
 #include "trace_io.h"
 
 static trace_row rows_[40000];
@@ -237,6 +238,9 @@ int main(int argc, char **argv)
     static const uint8_t replay_all[4] = {MIA_OP_REPLAY_SINCE, 0x01, 0xff, 0xff};
     if (argc == 2 && strcmp(argv[1], "decode") == 0) {
         return decode_mode();
+    }
+    if (argc == 3 && strcmp(argv[1], "compare") == 0) {
+        return trace_compare(argv[2], rows_, sizeof rows_ / sizeof rows_[0], &cup_);
     }
     if (argc == 3 && (strcmp(argv[1], "events") == 0 || strcmp(argv[1], "expected") == 0)) {
         return replay_mode(argv[1], argv[2]);
