@@ -6,6 +6,7 @@
  * dropped on the way: it shows as a gap. The cup runs a Config other than the defaults: the
  * plot's threshold band and the replay follow it.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_CONFIG } from '../../firmware-protocol/codec';
@@ -91,6 +92,13 @@ test('the plot: axes with ticks, the Config threshold band, the events, the gap,
   const events = await recordTrace(page, cup, source, 'plot', 'what the plot shows');
   const svg = plot(page).getByTestId('trace-plot');
   await expect(svg).toHaveAccessibleName('Acceleration |a| and the lid over time');
+  await expect(svg).toHaveAccessibleDescription(
+    `8.5 s recorded. Cup events marked: ${events.length}. Gaps: 1.`,
+  );
+  const axe = await new AxeBuilder({ page })
+    .include({ fromShadowDom: ['mia-app', 'mia-cup-panel', 'mia-cup-recorder'] })
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   // A g axis that takes in every reading: x, y and z swing below 0 in the shake, |a| peaks at 3.7 g.
   const yAxis = plot(page).getByTestId('plot-y-axis').locator('text');
@@ -123,10 +131,17 @@ test('the plot: axes with ticks, the Config threshold band, the events, the gap,
     await expect(marks.nth(i)).toHaveAttribute('data-t', String(e.t));
     await expect(marks.nth(i)).toContainText(e.type.replace('_', ' '));
   }
-  // The lost frame, where the file says.
+  // The lost frame, 5 s in (where the cup dropped it), hatched and labelled.
   const gap = plot(page).getByTestId('plot-gap');
   await expect(gap).toHaveCount(1);
   await expect(gap).toContainText('gap');
+  const tickX = (label: string) =>
+    xAxis
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .evaluate((e) => Number(e.getAttribute('x')));
+  const gapX = await num(gap.locator('rect'), 'x');
+  expect(gapX).toBeGreaterThan(await tickX('4 s'));
+  expect(gapX).toBeLessThan(await tickX('6 s'));
   await expect(page.getByTestId('trace-summary')).toHaveAttribute('data-lost', '1');
 
   // x, y and z can be hidden and shown again; |a| stays.

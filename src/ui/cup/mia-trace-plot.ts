@@ -141,7 +141,7 @@ export class MiaTracePlot extends LitElement {
     const threshold = this.thresholdMg;
     return html`<div class="legend">
       <span class="key"><span class="swatch s-a"></span>|a|</span>
-      <span class="toggles" role="group" aria-label=${msg('Show the axes')}>
+      <span class="toggles" role="group" aria-label=${msg('Show x, y and z')}>
         ${COMPONENTS.map(
           (c) =>
             html`<label class="key">
