@@ -3,6 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { RecordedEvent, TraceGap, TracePoint } from '../../cup';
 import { baseStyles } from '../styles';
+import { numberText } from '../text/scores';
 import { tracePlotStyles } from './mia-trace-plot.styles';
 import {
   eventName,
@@ -166,7 +167,7 @@ export class MiaTracePlot extends LitElement {
   }
 
   private summary(endMs: number): string {
-    const seconds = (endMs / 1000).toFixed(1);
+    const seconds = numberText(endMs / 1000, 1);
     return msg(
       str`${seconds} s recorded. Cup events marked: ${this.events.length}. Gaps: ${this.gaps.length}.`,
     );

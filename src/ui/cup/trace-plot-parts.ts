@@ -6,6 +6,7 @@
 import { svg } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { RecordedEvent, TraceGap } from '../../cup';
+import { numberFormat } from '../text/formatters';
 import type { Axis, LabelPlace, LidSpan } from './trace-scale';
 
 export interface PlotFrame {
@@ -27,11 +28,14 @@ export const labelWidth = (text: string) => Math.ceil(text.length * 6.6);
 
 const px = (v: number) => v.toFixed(1);
 
-/** "1.5 g", "-1 g". */
-const gText = (mg: number) => `${(mg / 1000).toLocaleString()} g`;
+/** A tick's number as the table's language writes it: "-1", "2.5" ("2,5" in German). */
+const tickNumber = (v: number) => numberFormat({ maximumFractionDigits: 1 }).format(v);
+
+/** "1 g", "-1 g". */
+const gText = (mg: number) => `${tickNumber(mg / 1000)} g`;
 
 /** "0 s", "2.5 s". */
-const sText = (ms: number) => `${(ms / 1000).toLocaleString()} s`;
+const sText = (ms: number) => `${tickNumber(ms / 1000)} s`;
 
 export function gAxisPart(f: PlotFrame, axis: Axis) {
   return svg`<g class="y-axis" data-testid="plot-y-axis">
