@@ -23,16 +23,16 @@ export type {
 export {
   TelemetryRecorder,
   canRecord,
-  type RecordedEvent,
   type RecorderPhase,
   type RecordingEnd,
 } from './telemetry/recorder';
 export {
   TraceBuilder,
-  parseTrace,
-  traceCsv,
+  type RecordedEvent,
+  type TraceGap,
   type TracePoint,
   type TraceRow,
 } from './telemetry/trace';
+export { parseTrace, traceCsv, type ParsedTrace } from './telemetry/trace-file';
 export { parseTraceEvents, type TraceEvent } from './telemetry/host-events';
 export { canUpdateFirmware } from './smp/available';

@@ -34,6 +34,7 @@
 
 #include "../src/mia_cup.h"
 #include "mia_session.h"
+#include "trace_compare.h"
 #include "trace_io.h"
 
 static trace_row rows_[40000];
@@ -231,6 +232,9 @@ int main(int argc, char **argv)
     }
     if (argc == 2 && strcmp(argv[1], "session") == 0) {
         return session_mode();
+    }
+    if (argc == 3 && strcmp(argv[1], "compare") == 0) {
+        return trace_compare(argv[2], rows_, sizeof rows_ / sizeof rows_[0], &cup_);
     }
     if (argc == 3 && (strcmp(argv[1], "events") == 0 || strcmp(argv[1], "expected") == 0)) {
         return replay_mode(argv[1], argv[2]);

@@ -3,15 +3,10 @@
  * (`mia_host events <trace.csv>`: `event,t_ms,value,peak_mg` after a header line).
  */
 
-/** An event of a replay: the C tool's line `event,t_ms,value,peak_mg`. */
-export interface TraceEvent {
-  type: 'shake_started' | 'shake_ended' | 'lid_opened' | 'lid_closed';
-  /** ms from the trace's start. */
-  t: number;
-  /** shake_ended: its duration; lid_closed: the open time. */
-  value: number | null;
-  peakMg: number | null;
-}
+import type { RecordedEvent } from './trace';
+
+/** An event of a replay (the C tool's line `event,t_ms,value,peak_mg`): as a recorded one. */
+export type TraceEvent = RecordedEvent;
 
 const TYPES = new Set(['shake_started', 'shake_ended', 'lid_opened', 'lid_closed']);
 

@@ -15,21 +15,12 @@ import type { CupConnection } from '../connection/connection';
 import type { CupSensorEvent, CupSnapshot } from '../events';
 import { characteristic } from '../link/discover';
 import { valueOf, type GattCharacteristicLike } from '../link/gatt';
-import { TraceBuilder, type TracePoint } from './trace';
+import { TraceBuilder, type RecordedEvent, type TracePoint } from './trace';
 
 /** How a recording ended: the cup's `end` reason, or the link went down. */
 export type RecordingEnd = TelemetryEndReason | 'link-lost';
 
 export type RecorderPhase = 'idle' | 'starting' | 'recording' | 'stopping' | 'done' | 'failed';
-
-/** A cup event seen live while recording, at its time from the recording's start. */
-export interface RecordedEvent {
-  type: CupSensorEvent['type'];
-  t: number;
-  /** shake_ended: its duration; lid_closed: the open time. */
-  value: number | null;
-  peakMg: number | null;
-}
 
 export interface RecorderUpdate {
   phase: RecorderPhase;
@@ -144,6 +135,7 @@ export class TelemetryRecorder {
           snap.device?.firmwareRevision ?? (fw ? `${fw.major}.${fw.minor}.${fw.patch}` : null),
       },
       this.total,
+      this.events,
     );
   }
 

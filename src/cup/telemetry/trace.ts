@@ -1,11 +1,9 @@
 /**
- * A telemetry recording as a trace file: the frames of one stream in, the rows, the gaps and the
- * CSV out, in exactly the format of `firmware-protocol/reference/traces/` (its README): `# key:
- * value` header lines, then `t_ms,x_mg,y_mg,z_mg,lid` rows, an empty field where a row has no
- * reading. Times are ms from the stream's first frame. A lost frame (a missing telemetry
- * number) is marked with a `# gap:` comment line where it belongs; the C host tool and the
- * simulated cup skip comment lines, so a replay simply has no readings there.
- * Pure: no GATT, no DOM.
+ * A telemetry recording: the frames of one stream in; the rows, the gaps and the trace file
+ * (`trace-file.ts`, the format of `firmware-protocol/reference/traces/`) out. Times are ms from
+ * the stream's first frame. A lost frame (a missing telemetry number) is a gap, marked in the
+ * file with a `# gap:` comment line where it belongs; the C host tool and the simulated cup skip
+ * comment lines, so a replay simply has no readings there. Pure: no GATT, no DOM.
  */
 import {
   telemetrySamples,
@@ -13,6 +11,11 @@ import {
   type TelemetryEndReason,
   type TelemetryFrame,
 } from '../../../firmware-protocol/codec';
+import type { CupSensorEvent } from '../events';
+import { traceCsv } from './trace-file';
+
+/** The simulated cup's replay reads the parsed file by this name. */
+export type { ParsedTrace } from './trace-file';
 
 export interface TraceRow {
   /** ms from the recording's start. */
@@ -43,11 +46,24 @@ export interface TraceMeta {
   firmware?: string | null;
 }
 
-/** One reading for a live plot: |a| in milli-g, or the lid. */
+/** One reading for a live plot: x, y, z and |a| in milli-g, or the lid. */
 export interface TracePoint {
   t: number;
   magnitudeMg?: number;
+  x?: number;
+  y?: number;
+  z?: number;
   lid?: 0 | 1;
+}
+
+/** A cup event the app saw live while recording, at its time on the recording's clock. */
+export interface RecordedEvent {
+  type: CupSensorEvent['type'];
+  /** ms from the recording's start. */
+  t: number;
+  /** shake_ended: its duration; lid_closed: the open time. */
+  value: number | null;
+  peakMg: number | null;
 }
 
 /** Collects the frames of one stream and turns them into rows, gaps and a CSV. */
@@ -69,6 +85,9 @@ export class TraceBuilder {
     return telemetrySamples(frame).map((s) => ({
       t: this.rel(s.timeMs),
       magnitudeMg: Math.round(Math.hypot(s.x, s.y, s.z)),
+      x: s.x,
+      y: s.y,
+      z: s.z,
     }));
   }
 
@@ -126,9 +145,9 @@ export class TraceBuilder {
     return gaps;
   }
 
-  /** The trace file. */
-  csv(meta: TraceMeta, total: number | null = null): string {
-    return traceCsv(meta, this.rows(), this.gaps(total), this.originMs ?? 0);
+  /** The trace file, with the events the app saw while recording. */
+  csv(meta: TraceMeta, total: number | null = null, events: readonly RecordedEvent[] = []): string {
+    return traceCsv(meta, this.rows(), this.gaps(total), events, this.originMs ?? 0);
   }
 
   private sorted(): TelemetryFrame[] {
@@ -138,86 +157,4 @@ export class TraceBuilder {
 
 function lastTime(frame: TelemetryFrame): number {
   return frame.kind === 'accel2' ? frame.timeMs + frame.intervalMs : frame.timeMs;
-}
-
-/** One line of header text: no line breaks, no leading or trailing space. */
-export function oneLine(text: string, max = 200): string {
-  return text.replace(/\s+/g, ' ').trim().slice(0, max);
-}
-
-export function traceCsv(
-  meta: TraceMeta,
-  rows: readonly TraceRow[],
-  gaps: readonly TraceGap[],
-  originMs: number,
-): string {
-  const lines = [`# trace: ${oneLine(meta.label) || 'recording'}`];
-  const about = oneLine(meta.note);
-  if (about) lines.push(`# about: ${about}`);
-  lines.push(`# rate_hz: ${meta.rateHz}`, '# lid: digital');
-  const c = meta.config;
-  if (c) {
-    lines.push(
-      `# config: threshold_mg=${c.shakeThresholdMg} min_ms=${c.shakeMinMs} ` +
-        `gap_ms=${c.shakeGapMs} debounce_ms=${c.lidDebounceMs}`,
-    );
-  }
-  const facts = [
-    meta.recordedAt ? `recorded ${meta.recordedAt.toISOString()}` : null,
-    meta.cup ? `cup ${oneLine(meta.cup, 40)}` : null,
-    meta.firmware ? `firmware ${oneLine(meta.firmware, 20)}` : null,
-    `t_ms 0 is ${originMs >>> 0} ms since the cup booted`,
-  ].filter((f): f is string => f !== null);
-  lines.push(`# sensor: telemetry recording, ${facts.join(', ')}`);
-  const lost = gaps.reduce((n, g) => n + g.toSeq - g.fromSeq + 1, 0);
-  lines.push(`# gaps: ${gaps.length} (${lost} frames lost)`);
-  lines.push('t_ms,x_mg,y_mg,z_mg,lid');
-  const pending = [...gaps];
-  for (const row of rows) {
-    while (pending.length > 0 && (pending[0].beforeMs ?? Infinity) <= row.t) {
-      lines.push(gapLine(pending.shift()!));
-    }
-    const a = row.accel;
-    lines.push(`${row.t},${a ? `${a.x},${a.y},${a.z}` : ',,'},${row.lid ?? ''}`);
-  }
-  for (const gap of pending) lines.push(gapLine(gap));
-  return lines.join('\n') + '\n';
-}
-
-function gapLine(gap: TraceGap): string {
-  const frames =
-    gap.fromSeq === gap.toSeq ? `frame ${gap.fromSeq}` : `frames ${gap.fromSeq}..${gap.toSeq}`;
-  const span =
-    gap.afterMs !== null && gap.beforeMs !== null
-      ? `, no readings between ${gap.afterMs} and ${gap.beforeMs} ms`
-      : gap.afterMs !== null
-        ? `, no readings after ${gap.afterMs} ms`
-        : '';
-  return `# gap: ${frames} lost${span}`;
-}
-
-/** A trace file read back: its header keys and its rows (comment lines skipped). */
-export interface ParsedTrace {
-  header: Record<string, string>;
-  rows: TraceRow[];
-}
-
-export function parseTrace(text: string): ParsedTrace {
-  const header: Record<string, string> = {};
-  const rows: TraceRow[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const key = /^# ([a-z_]+): (.*)$/.exec(line);
-    if (key) {
-      header[key[1]] ??= key[2];
-      continue;
-    }
-    if (!/^-?\d/.test(line)) continue; // the column header, comments, blank lines
-    const [t, x, y, z, lid] = line.split(',').map((f) => (f.trim() === '' ? null : Number(f)));
-    if (t === null || t === undefined || Number.isNaN(t)) continue;
-    const row: TraceRow = { t };
-    if (x != null && y != null && z != null) row.accel = { x, y, z };
-    if (lid != null) row.lid = lid ? 1 : 0;
-    rows.push(row);
-  }
-  return { header, rows };
 }

@@ -14,8 +14,9 @@ import './mia-trace-plot';
 
 /**
  * "Record a trace" (for cup makers; the owner's cup only): starts the cup's telemetry stream,
- * plots |a| and the lid live, lists the cup events seen meanwhile, and offers the recording as
- * a CSV in the format of the reference traces, gaps marked, with a label and a note.
+ * plots it live (`mia-trace-plot`: |a|, x, y, z, the lid, the detector's band, the cup events
+ * seen meanwhile and the gaps), lists those events, and offers the recording as a CSV in the
+ * format of the reference traces, with a label and a note, gaps and events marked.
  */
 @localized()
 @customElement('mia-cup-recorder')
@@ -103,7 +104,12 @@ export class MiaCupRecorder extends LitElement {
           ></textarea>
         </label>
       </div>
-      <mia-trace-plot .points=${this.points}></mia-trace-plot>
+      <mia-trace-plot
+        .points=${this.points}
+        .events=${r?.events ?? []}
+        .gaps=${r ? r.trace.gaps(r.total) : []}
+        .thresholdMg=${r?.config?.shakeThresholdMg ?? null}
+      ></mia-trace-plot>
       <p data-testid="trace-status" role="status">${this.statusText()}</p>
       ${r?.error ? html`<p class="error" role="alert">${r.error}</p>` : nothing}
       ${this.phase === 'done' && r ? this.renderSummary(r) : nothing}

@@ -13,7 +13,7 @@ import {
   type Reply,
 } from '../../../firmware-protocol/codec';
 import { CupCore, type CupHooks, type CupSetup } from '../../../firmware-protocol/wasm';
-import { parseTrace } from '../../../src/cup/telemetry/trace';
+import { parseTrace } from '../../../src/cup/telemetry/trace-file';
 import { xorshiftBytes } from './core-session';
 
 export const SETUP: CupSetup = {

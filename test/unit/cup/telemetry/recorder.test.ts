@@ -145,6 +145,7 @@ describe('a recording as a trace file', () => {
       '# config: threshold_mg=1200 min_ms=250 gap_ms=200 debounce_ms=50',
       '# sensor: telemetry recording, t_ms 0 is 5000 ms since the cup booted',
       '# gaps: 0 (0 frames lost)',
+      '# events: 0 seen live by the app',
       't_ms,x_mg,y_mg,z_mg,lid',
       '0,,,,0',
       '10,1,-2,998,',
