@@ -93,7 +93,7 @@ if ! "$build/mia_host" compare "$recorded" >"$build/compare.txt" ||
   echo "[c] mia_host compare: the app's recording must match its replay" >&2
   exit 1
 fi
-sed 's/^# event: lid_closed t_ms=4206 /# event: lid_closed t_ms=4306 /' "$recorded" >"$build/moved.csv"
+sed 's/^# event: lid_closed t_ms=4230 /# event: lid_closed t_ms=4330 /' "$recorded" >"$build/moved.csv"
 status=0
 "$build/mia_host" compare "$build/moved.csv" >"$build/compare-moved.txt" || status=$?
 if [[ "$status" != 1 ]] ||
