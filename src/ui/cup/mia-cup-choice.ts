@@ -2,7 +2,7 @@ import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { localized, msg } from '@lit/localize';
-import { baseStyles } from '../styles';
+import { baseStyles, pressedStyles } from '../styles';
 import { cupContext, type CupBinding, type CupChoice } from './cup-context';
 
 /**
@@ -15,6 +15,7 @@ import { cupContext, type CupBinding, type CupChoice } from './cup-context';
 export class MiaCupChoice extends LitElement {
   static override styles = [
     baseStyles,
+    pressedStyles,
     css`
       :host {
         display: block;
@@ -23,11 +24,6 @@ export class MiaCupChoice extends LitElement {
         display: flex;
         flex-wrap: wrap;
         gap: 8px;
-      }
-      button[aria-pressed='true'] {
-        border-color: var(--accent);
-        background: var(--accent);
-        color: var(--on-accent);
       }
       p {
         margin: 8px 0 0;
