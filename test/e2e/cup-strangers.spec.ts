@@ -5,7 +5,17 @@
  */
 import { CHARACTERISTIC_UUIDS, encodeEvent, newOwnerKey } from '../../firmware-protocol/codec';
 import { startGame, toAct } from './fixtures';
-import { actions, dicePrompt, openWithCup, panel, status, tapConnect } from './fixtures/cup-table';
+import {
+  actions,
+  backInRange,
+  connectedGame,
+  dicePrompt,
+  openWithCup,
+  outOfRange,
+  panel,
+  status,
+  tapConnect,
+} from './fixtures/cup-table';
 import { test, expect } from './fixtures/emulated-cup';
 
 test("a refused device's events never become moves once the table's cup is connected", async ({
@@ -47,4 +57,35 @@ test("a refused device's events never become moves once the table's cup is conne
   await expect(actions(page).locator('[data-action="ROLL"]')).toBeEnabled();
   await expect(dicePrompt(page)).toHaveCount(0);
   await expect(page.getByTestId('cup-warnings')).toHaveCount(0);
+});
+
+test('a device that connects and drops at once is retried ever more slowly, not every half second', async ({
+  page,
+  cup,
+}) => {
+  await connectedGame(page);
+  // Five times the link is up and the device drops it at once (the app reconnects by itself).
+  for (let drop = 1; drop <= 5; drop++) {
+    await expect(status(page)).toHaveText('Connected');
+    await cup.disconnect();
+  }
+  // The fifth wait is 8 s less at most 30 % jitter: long enough to read, where a retry count
+  // that every short link reset would wait half a second each time.
+  await expect(status(page)).toHaveText(/reconnecting in ([2-9]|[1-9]\d) s/);
+  await backInRange(page, cup);
+});
+
+test('during a game the app never gives up on its cup: still trying after the tenth attempt', async ({
+  page,
+  cup,
+}) => {
+  await connectedGame(page);
+  await outOfRange(page, cup);
+  const tryNow = panel(page).getByRole('button', { name: 'Try now' });
+  // Each tap is an attempt that fails at once (out of range); the backoff's last is the tenth.
+  for (let attempt = 1; attempt <= 12; attempt++) await tryNow.click({ timeout: 20_000 });
+  await expect(status(page)).toHaveText(/reconnecting in \d+ s/);
+  await expect(status(page)).not.toHaveText('Cup lost');
+  await backInRange(page, cup);
+  await expect(toAct(page)).toHaveText('Ada');
 });
