@@ -5,15 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { cupMove, firstCup, localHandSteps } from '../../../src/app';
-import {
-  SHORT,
-  TO_THE_END,
-  expectEveryTransition,
-  pages,
-  play,
-  sensed,
-  type App,
-} from './helpers';
+import { SHORT, TO_THE_END, expectEveryTransition, pages, play, sensed, type App } from './helpers';
 
 const { taken, page, atTable } = pages('app-cup');
 
