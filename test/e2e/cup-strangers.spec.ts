@@ -3,7 +3,12 @@
  * emulated in Chromium that the players pick by mistake and that the app refuses. Whatever it
  * sent before it was refused belongs to its own link and dies with it.
  */
-import { CHARACTERISTIC_UUIDS, encodeEvent, newOwnerKey } from '../../firmware-protocol/codec';
+import {
+  CHARACTERISTIC_UUIDS,
+  decodeState,
+  encodeEvent,
+  newOwnerKey,
+} from '../../firmware-protocol/codec';
 import { startGame, toAct } from './fixtures';
 import {
   actions,
@@ -88,4 +93,34 @@ test('during a game the app never gives up on its cup: still trying after the te
   await expect(status(page)).not.toHaveText('Cup lost');
   await backInRange(page, cup);
   await expect(toAct(page)).toHaveText('Ada');
+});
+
+test('a cup that floods the game with lid lifts: a few are counted, the rest is cut and said', async ({
+  page,
+  cup,
+}) => {
+  await connectedGame(page);
+  const state = decodeState(cup.firmware.readState());
+  if (!state.ok) throw new Error('no State');
+  const { lastSeq, timeMs } = state.value;
+  // 300 lid lifts in a row, numbered on from the cup's last event, as fast as the radio goes.
+  const FLOOD = 300;
+  const sent = Array.from({ length: FLOOD }, (_, i) =>
+    cup.notify(
+      CHARACTERISTIC_UUIDS.events,
+      encodeEvent({ type: 'lid_opened', seq: lastSeq + 1 + i, timeMs: timeMs + i }),
+    ),
+  );
+  for (const at of await Promise.all(sent)) expect(at).not.toBeNull();
+  await expect(page.getByTestId('cup-warnings')).toContainText(
+    'The cup sent events faster than anyone plays: the surplus was ignored.',
+  );
+  // Before anyone rolled every lift is the same warning, counted: far fewer than were sent.
+  const warning = page.locator('mia-table mia-warnings li');
+  await expect(warning).toHaveText(/The lid was opened before anyone rolled\. \(\d+ times\)/);
+  const counted = Number(/\((\d+) times\)/.exec((await warning.textContent()) ?? '')?.[1]);
+  expect(counted).toBeGreaterThanOrEqual(64);
+  expect(counted).toBeLessThan(FLOOD);
+  await expect(toAct(page)).toHaveText('Ada'); // and the game goes on by touch
+  await expect(actions(page).locator('[data-action="ROLL"]')).toBeEnabled();
 });
