@@ -1,10 +1,10 @@
-import { LitElement, css, html, nothing } from 'lit';
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { CupConnection } from '../../cup';
 import { FirmwareUpdate, connectionCup, versionText, type UpdateState } from '../../cup/smp';
 import { baseStyles } from '../styles';
-import { updateFailureText, updateStepText } from './firmware-text';
+import { comparisonText, updateFailureText, updateStepText } from './firmware-text';
 
 const BUSY = new Set([
   'checking',
@@ -18,7 +18,9 @@ const BUSY = new Set([
 /**
  * Update the cup's firmware over MCUmgr SMP (PROTOCOL.md 9): pick an image file, see its
  * version against the cup's, install it with a progress bar; the update goes on after a dropped
- * link, tests the image, restarts the cup and confirms it once the cup is back. The cup panel
+ * link, tests the image, restarts the cup and confirms it once the cup is back. Before "Install"
+ * it flags a file the cup already runs (or an older one, or another build of its version); the
+ * upload can be cancelled, and installing again goes on where it stopped. The cup panel
  * offers it to the cup's owner only (after the proof), and only when Info's capability bit 7
  * says the cup has the SMP service (`canUpdateFirmware`).
  */
@@ -52,6 +54,18 @@ export class MiaFirmwareUpdate extends LitElement {
       .error {
         color: var(--danger);
       }
+      .flag {
+        padding: 8px 10px;
+        border-radius: var(--radius);
+        background: var(--warn-bg);
+        color: var(--warn-text);
+        line-height: 1.35;
+      }
+      .buttons {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 8px;
+      }
     `,
   ];
 
@@ -63,14 +77,22 @@ export class MiaFirmwareUpdate extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.flow?.dispose();
-    this.flow = null;
+    this.drop();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('connection')) this.drop();
   }
 
   override render() {
     const view = this.view;
     const busy = view !== null && BUSY.has(view.phase);
     const image = view?.image;
+    const flag = view && image && view.phase === 'ready' ? comparisonText(view) : null;
+    const installable =
+      image &&
+      ((view?.phase === 'ready' && view.compared !== 'same-image') || view?.phase === 'stopped');
+    const uploading = view?.phase === 'uploading' || view?.phase === 'reconnecting';
     return html`<section aria-label=${msg('Update firmware')}>
       <h3>${msg('Update firmware')}</h3>
       <p>
@@ -95,22 +117,40 @@ export class MiaFirmwareUpdate extends LitElement {
           : nothing
       }
       ${
-        view?.phase === 'ready' && image
+        flag
+          ? html`<p class="flag" data-testid="firmware-flag" data-compared=${view?.compared ?? ''}>
+              ${flag}
+            </p>`
+          : nothing
+      }
+      ${
+        installable
           ? html`<div class="buttons">
               <button class="primary" @click=${this.install}>
-                ${msg(str`Install version ${versionText(image.version)}`)}
+                ${
+                  view?.phase === 'stopped'
+                    ? msg(str`Go on installing version ${versionText(image.version)}`)
+                    : msg(str`Install version ${versionText(image.version)}`)
+                }
               </button>
             </div>`
           : nothing
       }
       ${
-        view && (view.phase === 'uploading' || view.phase === 'reconnecting')
+        view && (uploading || view.phase === 'stopped')
           ? html`<progress
               data-testid="firmware-progress"
               max=${view.total}
               .value=${view.sent}
               aria-label=${msg('Firmware sent')}
             ></progress>`
+          : nothing
+      }
+      ${
+        uploading
+          ? html`<div class="buttons">
+              <button @click=${this.cancel}>${msg('Cancel the upload')}</button>
+            </div>`
           : nothing
       }
       ${
@@ -131,21 +171,35 @@ export class MiaFirmwareUpdate extends LitElement {
   }
 
   private readonly pick = async (event: Event) => {
-    const input = event.target as HTMLInputElement;
-    const file = input.files?.[0];
-    if (!file || !this.connection) return;
-    this.flow?.dispose();
-    const update = new FirmwareUpdate(connectionCup(this.connection));
-    this.flow = update;
-    update.watch((s) => {
-      if (this.flow === update) this.view = s;
-    });
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    await update.choose(bytes);
+    const file = (event.target as HTMLInputElement).files?.[0];
+    const update = this.updateFlow();
+    if (!file || !update) return;
+    await update.choose(new Uint8Array(await file.arrayBuffer()));
   };
+
+  /** The connection's one update flow: it keeps its SMP client from one chosen file to the next. */
+  private updateFlow(): FirmwareUpdate | null {
+    if (!this.flow && this.connection) {
+      const update = new FirmwareUpdate(connectionCup(this.connection));
+      update.watch((s) => {
+        if (this.flow === update) this.view = s;
+      });
+      this.flow = update;
+    }
+    return this.flow;
+  }
+
+  private drop(): void {
+    this.flow?.dispose();
+    this.flow = null;
+  }
 
   private readonly install = () => {
     void this.flow?.install();
+  };
+
+  private readonly cancel = () => {
+    this.flow?.cancel();
   };
 }
 
