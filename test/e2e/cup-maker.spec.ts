@@ -4,6 +4,7 @@
  * this cup", "Record a trace" and "Update firmware" (a cup with SMP) work as during a game; the
  * cup stays connected for the game. The simulated cup is there too, with its on-screen cup.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { buildImage } from '../../src/cup/smp';
 import { startGame } from './fixtures';
@@ -44,6 +45,10 @@ test('from the first screen a maker connects the cup and reaches the three tools
   await maker.getByRole('button', { name: 'Connect cup' }).click();
   await expect(maker.getByTestId('cup-status')).toHaveText('Connected');
   await expect(maker.getByTestId('cup-name')).toHaveText('Mia Cup 3F2A');
+  const axe = await new AxeBuilder({ page })
+    .include({ fromShadowDom: ['mia-app', 'mia-new-game', 'mia-cup-choice'] })
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   // Record a trace: a shake, recorded and listed.
   await tools(page).getByRole('button', { name: 'Record a trace' }).click();
@@ -120,6 +125,8 @@ test.describe('a cup with its own device id', () => {
     for (const label of await labels.all()) {
       await expect(label).toHaveText(/^\s*Mia Cup\s+9B7E\s+Device id 0c0f fee0 d15c 9b7e\s*$/);
     }
+    const axe = await new AxeBuilder({ page }).include('mia-label-sheet').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     const print = sheet.getByRole('button', { name: 'Print' });
     await expect(print).toBeFocused();
     await print.click();

@@ -47,9 +47,32 @@ export class MiaFirmwareUpdate extends LitElement {
       p {
         margin: 0;
       }
+      label {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 8px 12px;
+      }
+      input[type='file'] {
+        font: inherit;
+        color: var(--muted);
+      }
+      input[type='file']::file-selector-button {
+        font: inherit;
+        font-weight: 700;
+        min-height: 56px;
+        margin-right: 12px;
+        padding: 0 18px;
+        border-radius: var(--radius);
+        border: 2px solid var(--line);
+        background: var(--surface-2);
+        color: var(--text);
+        cursor: pointer;
+      }
       progress {
         width: 100%;
         height: 1.2rem;
+        accent-color: var(--accent);
       }
       .error {
         color: var(--danger);
@@ -89,9 +112,6 @@ export class MiaFirmwareUpdate extends LitElement {
     const busy = view !== null && BUSY.has(view.phase);
     const image = view?.image;
     const flag = view && image && view.phase === 'ready' ? comparisonText(view) : null;
-    const installable =
-      image &&
-      ((view?.phase === 'ready' && view.compared !== 'same-image') || view?.phase === 'stopped');
     const uploading = view?.phase === 'uploading' || view?.phase === 'reconnecting';
     return html`<section aria-label=${msg('Update firmware')}>
       <h3>${msg('Update firmware')}</h3>
@@ -124,19 +144,6 @@ export class MiaFirmwareUpdate extends LitElement {
           : nothing
       }
       ${
-        installable
-          ? html`<div class="buttons">
-              <button class="primary" @click=${this.install}>
-                ${
-                  view?.phase === 'stopped'
-                    ? msg(str`Go on installing version ${versionText(image.version)}`)
-                    : msg(str`Install version ${versionText(image.version)}`)
-                }
-              </button>
-            </div>`
-          : nothing
-      }
-      ${
         view && (uploading || view.phase === 'stopped')
           ? html`<progress
               data-testid="firmware-progress"
@@ -144,13 +151,6 @@ export class MiaFirmwareUpdate extends LitElement {
               .value=${view.sent}
               aria-label=${msg('Firmware sent')}
             ></progress>`
-          : nothing
-      }
-      ${
-        uploading
-          ? html`<div class="buttons">
-              <button @click=${this.cancel}>${msg('Cancel the upload')}</button>
-            </div>`
           : nothing
       }
       ${
@@ -167,7 +167,32 @@ export class MiaFirmwareUpdate extends LitElement {
             </p>`
           : nothing
       }
+      ${view ? this.renderActions(view, uploading) : nothing}
     </section>`;
+  }
+
+  /** Install (or go on after a cancel) for a file worth installing; Cancel while uploading. */
+  private renderActions(view: UpdateState, uploading: boolean) {
+    const image = view.image;
+    const installable =
+      image &&
+      ((view.phase === 'ready' && view.compared !== 'same-image') || view.phase === 'stopped');
+    if (uploading) {
+      return html`<div class="buttons">
+        <button @click=${this.cancel}>${msg('Cancel the upload')}</button>
+      </div>`;
+    }
+    if (!installable) return nothing;
+    const version = versionText(image.version);
+    return html`<div class="buttons">
+      <button class="primary" @click=${this.install}>
+        ${
+          view.phase === 'stopped'
+            ? msg(str`Go on installing version ${version}`)
+            : msg(str`Install version ${version}`)
+        }
+      </button>
+    </div>`;
   }
 
   private readonly pick = async (event: Event) => {

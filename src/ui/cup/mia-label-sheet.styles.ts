@@ -22,8 +22,13 @@ export const labelSheetStyles = css`
     padding: 16px;
   }
   .bar {
+    position: sticky;
+    top: 0;
+    z-index: 1;
     display: grid;
     gap: 8px;
+    padding: 8px 0;
+    background: var(--bg);
   }
   .bar h2 {
     font-size: 1.4rem;
@@ -56,6 +61,7 @@ export const labelSheetStyles = css`
     align-items: center;
     justify-content: center;
     gap: 4cqw;
+    padding: 0 5%;
     border: 1.5px dashed #666;
     border-radius: 8px;
   }
@@ -70,17 +76,17 @@ export const labelSheetStyles = css`
     gap: 3cqw;
   }
   .brand {
-    font-size: 9cqw;
+    font-size: 7cqw;
     font-weight: 700;
   }
   .code {
-    font-size: 20cqw;
+    font-size: 18cqw;
     font-weight: 700;
     line-height: 1;
     letter-spacing: 0.03em;
   }
   .id {
-    font-size: 4.6cqw;
+    font-size: 5cqw;
   }
   .hex {
     font-family: ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace;
