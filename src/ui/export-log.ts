@@ -1,7 +1,7 @@
 /**
- * The full log of a game as a JSON document, for export: the stored record (input and every
- * step; it restores the game exactly, through the same reader as stored games), and the game
- * in words for people.
+ * The full log of a game as a JSON document, for export: the stored record (its input and every
+ * step, as the store keeps them), and the game in words for people. A copy to keep, read or
+ * share: the app has no import and never opens such a file.
  */
 import type { GameActor, StoredGame } from '../game';
 import { verdictText } from './text/verdict';
