@@ -188,10 +188,9 @@ export class FirmwareUpdate {
       try {
         const next = await unlessStopped(uploadChunk(await this.smp(), chunk), signal);
         if (next > file.length) throw new Failed({ kind: 'error', detail: `offset ${next}` });
-        if (next > best) tries = 0;
+        // Only a new furthest offset is progress: a cup that keeps going back cannot loop.
+        if (next > best) [best, tries] = [next, 0];
         else if (++tries >= this.retries) throw new Failed({ kind: 'stalled', at: next, tries });
-        // Asked, the cup says where it stands: after a restart of its own, maybe further back.
-        best = ask ? next : Math.max(best, next);
         ask = false;
         off = next;
         this.set({ sent: off });
