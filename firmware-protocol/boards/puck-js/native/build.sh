@@ -77,3 +77,12 @@ if [[ "${1:-}" == "qemu" ]]; then
   fi
   echo "[puck] harness.elf: run with qemu-system-arm -M mps2-an386 (run-qemu.sh)"
 fi
+
+# The glue and the core as WebAssembly, for the tests' fake E.nativeCall (fake/native-wasm.ts):
+# the same C, so the firmware's NativeCore runs in Node byte for byte as on the Puck.
+if [[ "${1:-}" == "wasm" ]]; then
+  clang --target=wasm32 -std=c99 -Oz -ffreestanding -nostdlib -fno-builtin "${warn[@]}" \
+    -Wl,--no-entry -Wl,--export=__heap_base -Wl,-z,stack-size=16384 \
+    -o "$out/mia-puck.wasm" "$here/mia_puck.c" "$reference"/src/mia_*.c
+  echo "[puck] mia-puck.wasm: $(wc -c <"$out/mia-puck.wasm") bytes (for the tests)"
+fi
