@@ -1,5 +1,6 @@
 // Bundles the Puck.js firmware (src/main.ts and what it imports, the codec's GATT declaration
-// among them) into one ES5 script for Espruino: build/mia-cup.js, the Puck's boot code.
+// among them) into one ES5 script for Espruino: mia-cup.js in ../../reference/build/puck-js/,
+// the Puck's boot code.
 //   node firmware-protocol/boards/puck-js/bundle.mjs
 // Rolldown (Vite's bundler, already in node_modules) joins the modules into one IIFE; the
 // codec's CUP_GATT comes in as the data it evaluates to (no Object.entries or padStart left for
@@ -14,7 +15,9 @@ import ts from 'typescript';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const gattModule = join(here, '../../codec/gatt.ts');
-export const BUNDLE = join(here, 'build/mia-cup.js');
+/** Where the builds go (beside the reference core's, ignored by git, eslint and prettier). */
+export const OUT = join(here, '../../reference/build/puck-js');
+export const BUNDLE = join(OUT, 'mia-cup.js');
 
 async function bundle(input, plugins = []) {
   const build = await rolldown({ input, platform: 'neutral', plugins, logLevel: 'warn' });

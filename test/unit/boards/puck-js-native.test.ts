@@ -24,6 +24,9 @@ import { BLOB_FILE, NativeCore } from '../../../firmware-protocol/boards/puck-js
 import { DEVICE_ID, MIA, calibratedStorage, connectApp, uuid } from './puck-js-fixture';
 
 const board = fileURLToPath(new URL('../../../firmware-protocol/boards/puck-js/', import.meta.url));
+const out = fileURLToPath(
+  new URL('../../../firmware-protocol/reference/build/puck-js/', import.meta.url),
+);
 
 beforeAll(() => {
   execFileSync('bash', [`${board}native/build.sh`, 'wasm'], { stdio: 'pipe' });
@@ -35,7 +38,7 @@ const control = (puck: FakePuck, request: ControlRequest) =>
 /** A session: shakes, a lift, a claim (a Storage write), identify, a Config, a replay. */
 async function session(native: boolean) {
   const storage = calibratedStorage();
-  storage.write(BLOB_FILE, String.fromCharCode(...readFileSync(`${board}build/mia-core-puck.bin`)));
+  storage.write(BLOB_FILE, String.fromCharCode(...readFileSync(`${out}mia-core-puck.bin`)));
   const world = new CupWorld();
   const puck = new FakePuck(DEVICE_ID, { storage, world, constantRandom: 0x5ac3e1f0 });
   const env = puck.env();
@@ -43,7 +46,7 @@ async function session(native: boolean) {
   let core: NativeCore | null = null;
   let firmware: PuckFirmware;
   if (native) {
-    wasm = await NativeWasm.load(`${board}build/mia-puck.wasm`, storage);
+    wasm = await NativeWasm.load(`${out}mia-puck.wasm`, storage);
     puck.native = wasm;
     firmware = new PuckFirmware(
       env,
@@ -92,7 +95,7 @@ describe('NativeCore through a faithful E.nativeCall', () => {
 
   it('refuses a signature with more than 4 arguments, as Espruino does', async () => {
     const storage = calibratedStorage();
-    const wasm = await NativeWasm.load(`${board}build/mia-puck.wasm`, storage);
+    const wasm = await NativeWasm.load(`${out}mia-puck.wasm`, storage);
     expect(() => wasm.nativeCall(1, 'int(int,int,int,int,int)')).toThrow(/Parsing signature/);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The Puck.js blob (firmware-protocol/boards/puck-js/native/) on an emulated Cortex-M4: the
- * exact file the firmware uploads (build/mia-core-puck.bin), loaded in RAM away from the
+ * exact file the firmware uploads (mia-core-puck.bin), loaded in RAM away from the
  * address it was linked at (0), moved half way through, and driven only through its entry
  * point, gives the frames of the native reference core (tools/mia_host.c) for the whole turn,
  * line for line.
@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const reference = `${root}firmware-protocol/reference/`;
 const board = `${root}firmware-protocol/boards/puck-js/`;
+const out = `${root}firmware-protocol/reference/build/puck-js/`;
 
 let qemu: string[] = [];
 let host: string[] = [];
@@ -21,11 +22,11 @@ let blob: Uint8Array = new Uint8Array();
 beforeAll(() => {
   execFileSync('bash', [`${board}native/build.sh`, 'qemu'], { stdio: 'pipe' });
   execFileSync('bash', [`${reference}test.sh`, 'host'], { stdio: 'pipe' });
-  const frames = `${board}build/whole-turn.host.txt`;
+  const frames = `${out}whole-turn.host.txt`;
   execFileSync(`${reference}build/mia_host`, [`${reference}traces/whole-turn.csv`, frames]);
   host = readFileSync(frames, 'utf8').trim().split('\n');
   const config = 'enable=on,target=native,arg=harness,arg=traces/whole-turn.csv';
-  const out = execFileSync(
+  const stdout = execFileSync(
     'qemu-system-arm',
     [
       '-M',
@@ -34,12 +35,12 @@ beforeAll(() => {
       '-semihosting-config',
       config,
       '-kernel',
-      `${board}build/harness.elf`,
+      `${out}harness.elf`,
     ],
     { cwd: reference, encoding: 'utf8', timeout: 60_000, input: '' },
   );
-  qemu = out.trim().split('\n');
-  blob = readFileSync(`${board}build/mia-core-puck.bin`);
+  qemu = stdout.trim().split('\n');
+  blob = readFileSync(`${out}mia-core-puck.bin`);
 }, 120_000);
 
 describe('the Puck.js blob on QEMU (Cortex-M4, mps2-an386)', () => {

@@ -1,5 +1,5 @@
 /**
- * The Puck.js firmware's entry point (bundled by ../bundle.mjs into build/mia-cup.js, which
+ * The Puck.js firmware's entry point (bundled by ../bundle.mjs into mia-cup.js, which
  * `npm run cup:flash` stores as the Puck's boot code). Espruino's globals become the board's
  * `Espruino` object; the core is the blob in the Storage file `mia-core.bin`.
  */
