@@ -36,6 +36,9 @@ describe('the Puck.js firmware on a fake Puck', () => {
       );
     }
     expect(Object.keys(nrf.services)).not.toContain(espruinoUuid(CUP_GATT[3].uuid)); // no SMP
+    // Device Information: four strings of at most 20 bytes (PROTOCOL.md 2).
+    const dis = nrf.services[espruinoUuid(CUP_GATT[2].uuid)];
+    for (const c of Object.values(dis)) expect(c.value?.length).toBeLessThanOrEqual(20);
     // ADV: flags, the service UUID, "Mia 3F2A": 31 bytes; the GAP name is the long form.
     expect(nrf.advertising).toHaveLength(31);
     expect(String.fromCharCode(...nrf.advertising.slice(-8))).toBe('Mia 3F2A');

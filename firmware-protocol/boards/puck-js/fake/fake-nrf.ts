@@ -32,6 +32,8 @@ export class FakeNrf {
   readonly subscribed = new Set<string>();
   readonly heard: HeardNotification[] = [];
   onNotify: (n: HeardNotification) => void = () => {};
+  /** The cup ended the link (NRF.disconnect): the central's side learns it here. */
+  onCupDisconnect: () => void = () => {};
   disconnects = 0;
   private readonly listeners: {
     connect: ((a: string) => void)[];
@@ -84,6 +86,7 @@ export class FakeNrf {
     if (!this.connected) return;
     this.disconnects++;
     this.centralDisconnects(0x16);
+    this.onCupDisconnect();
   }
 
   on(event: 'connect' | 'disconnect', callback: (arg: never) => void): void {

@@ -20,7 +20,8 @@ export const CAPABILITIES =
   Capability.led |
   Capability.battery |
   Capability.configPersist |
-  Capability.telemetry;
+  Capability.telemetry |
+  Capability.ackedWrites;
 export const ACCEL_HZ = 52;
 export const MAG_HZ = 10;
 /** Dozing (the core's idle sleep): the accelerometer's 1.6 Hz mode, the magnetometer slow. */
@@ -28,7 +29,8 @@ export const DOZE_ACCEL_HZ = 1.6;
 export const DOZE_MAG_HZ = 1.25;
 /** A dozing sample this far from 1 g wakes the cup. */
 const WAKE_MG = 150;
-/** Samples a core call (38 ms at 52 Hz: the core is ticked at least every 50 ms). */
+/** Samples a core call (38 ms at 52 Hz: the core is ticked at least every 50 ms); while an app
+ * is connected every sample is a pass (19 ms), which keeps the value a read of State gets fresh. */
 const BATCH = 2;
 /** At most this many notifications a pass (Espruino drops what its TX queue cannot take). */
 const PER_PASS = 4;
@@ -38,7 +40,6 @@ const CTRL2_G = 0x11;
 /** nRF52 FICR DEVICEID[0..1]. */
 const FICR_DEVICEID = 0x10000060;
 const FAST_ADVERTISING_MS = 30_000;
-const STATE_REFRESH_MS = 200;
 
 const NOTIFIED: Record<number, CupCharacteristicName> = {
   [Chr.events]: 'events',
@@ -64,7 +65,6 @@ export class PuckCup {
   private linked = false;
   private dozing = false;
   private advertDirty = false;
-  private stateAt = 0;
   private slowDown: number | null = null;
   private stopped = false;
   private readonly t0: number;
@@ -124,9 +124,9 @@ export class PuckCup {
           state: core.readState(now),
           battery: new Uint8Array([battery]),
           manufacturerName: text('Mia Cup project'),
-          modelNumber: text('Puck.js v2.1'),
+          modelNumber: text('Mia Cup (Puck.js)'),
           firmwareRevision: text(`${FIRMWARE.major}.${FIRMWARE.minor}.${FIRMWARE.patch}`),
-          hardwareRevision: text('Puck.js v2.1 (Espruino)'),
+          hardwareRevision: text('Puck.js v2.1'),
         },
         control: (bytes) => this.control(bytes),
         subscribe: (name, on) => this.subscribe(name, on),
@@ -182,7 +182,7 @@ export class PuckCup {
       const d = Math.sqrt(xyz[0] * xyz[0] + xyz[1] * xyz[1] + xyz[2] * xyz[2]) - 1000;
       if (d > WAKE_MG || d < -WAKE_MG) this.sensors(false);
     }
-    if (this.batch.length >= BATCH || this.dozing) this.pass();
+    if (this.batch.length >= (this.linked ? 1 : BATCH) || this.dozing) this.pass();
   }
 
   private magnet(xyz: Xyz): void {
@@ -238,24 +238,19 @@ export class PuckCup {
     this.flush();
     const now = this.now();
     core.tick(now);
-    let stateSent = false;
+    if (this.linked) {
+      // A read of State gets the value last set (Espruino has no read callback): set it at every
+      // pass, before the notifications (a Reply an app acts on never precedes its State).
+      env.NRF.updateServices(valueUpdate('state', core.readState(now), false));
+    }
     for (let i = 0; i < PER_PASS; i++) {
       const n = core.next(now);
       if (!n) break;
       env.NRF.updateServices(valueUpdate(NOTIFIED[n.chr], n.frame, true));
-      if (n.chr === Chr.state) {
-        stateSent = true;
-        this.stateAt = now;
-      }
     }
     if (this.advertDirty) {
       this.advertDirty = false;
       env.NRF.setScanResponse(scanResponse(core.readAdvert()));
-    }
-    if (this.linked && !stateSent && now - this.stateAt >= STATE_REFRESH_MS) {
-      // A read of State gets the value last set (Espruino has no read callback): keep it fresh.
-      env.NRF.updateServices(valueUpdate('state', core.readState(now), false));
-      this.stateAt = now;
     }
     if (this.linked && core.shouldDisconnect(now)) env.NRF.disconnect();
     if (!this.dozing && !this.linked && core.maySleep(now)) this.sensors(true);
