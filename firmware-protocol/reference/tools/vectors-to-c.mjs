@@ -78,7 +78,13 @@ const AUTH_RESULT = {
   claim_key: 'keyPart',
   claim_confirm: 'confirm',
 };
-const SEALABLE = ['write_config', 'release', 'telemetry_start', 'telemetry_stop', 'firmware_unlock'];
+const SEALABLE = [
+  'write_config',
+  'release',
+  'telemetry_start',
+  'telemetry_stop',
+  'firmware_unlock',
+];
 
 /** 1.2: a tag (8 bytes of hex) or null: [bytes, present]. */
 function optionalTag(where, v) {

@@ -106,7 +106,7 @@ export async function unownedChecks(ctx: CheckContext): Promise<string[]> {
     },
   );
   if (dropped && !(await ctx.reopen())) return sent;
-  if (!ctx.claimedForRun) {
+  if (!ctx.claimedForRun && typeof ctx.key === 'string') {
     const claim = await req([0x07, ctx.wire.nextId(), ...fromHex(ctx.key)]); // this app's again
     sent.push(sentOf(claim));
   }
