@@ -44,8 +44,8 @@ async function claimAgreed(
   const { keys, info } = ctx;
   const request = ctx.request;
   const taken = new CupRefusedError({ kind: 'other-owner', code });
-  const mine = await newClaimKeys();
-  const app = mine.publicKey;
+  const pair = await newClaimKeys();
+  const app = pair.publicKey;
   // One request type for both halves (the codec's union of the two ops).
   const half = request as (args: ControlArgs) => Promise<{ keyPart: string }>;
   const first = await denied(
@@ -54,18 +54,16 @@ async function claimAgreed(
   );
   const second = await denied(half({ op: 'claim_key', keyPart: toHex(app.subarray(16)) }), taken);
   const cup = Uint8Array.from([...fromHex(first.keyPart), ...fromHex(second.keyPart)]);
-  const owner = await agreeOwnerKey(mine.privateKey, { app, cup });
+  const owner = await agreeOwnerKey(pair.privateKey, { app, cup });
   if (!owner) throw new CupRefusedError({ kind: 'unproven', code });
   // Kept before the confirmation goes out: a link lost before the Reply loses no key.
   await keys.put(info.deviceId, { key: record?.key ?? null, pending: owner, minor: 2 });
   const lid = (info.capabilities & Capability.lid) !== 0;
-  ctx.claiming(lid ? 'lid' : 'shake');
+  const mine = await claimConfirmation(owner, 'app');
+  ctx.claiming(lid ? 'lid' : 'shake'); // as the confirmation goes out: the cup blinks now
   let confirm: string;
   try {
-    const reply = await request(
-      { op: 'claim_confirm', confirm: await claimConfirmation(owner, 'app') },
-      CLAIM_REPLY_MS,
-    );
+    const reply = await request({ op: 'claim_confirm', confirm: mine }, CLAIM_REPLY_MS);
     confirm = reply.confirm;
   } catch (error) {
     if (error instanceof CupRequestError && error.status === 'no_gesture') {

@@ -17,14 +17,16 @@ async function same(key: CryptoKey | null | undefined, hex: string | null): Prom
   return (await proofAnswer(key, probe)) === (await proofAnswer(hex, probe));
 }
 
-/** A person at the cup lifts its lid when the app asks (`claiming`), once. */
+/**
+ * A person at the cup lifts its lid when the app asks (`claiming`) and the cup blinks for the
+ * claim (10 s), once.
+ */
 function personAtCup(setup: Awaited<ReturnType<typeof setUp>>): () => boolean {
   let asked = false;
-  setup.connection.watch((snap) => {
-    if (!snap.claiming || asked) return;
-    asked = true;
-    setTimeout(() => void setup.fw.liftFor(300), 50);
-  });
+  setup.connection.watch((snap) => void (asked ||= snap.claiming !== null));
+  setup.fw.onIdentify = ({ durationMs }) => {
+    if (durationMs === 10_000) setTimeout(() => void setup.fw.liftFor(300), 50);
+  };
   return () => asked;
 }
 
