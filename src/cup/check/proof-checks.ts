@@ -109,6 +109,9 @@ export async function unownedChecks(ctx: CheckContext): Promise<string[]> {
   if (!ctx.claimedForRun && typeof ctx.key === 'string') {
     const claim = await req([0x07, ctx.wire.nextId(), ...fromHex(ctx.key)]); // this app's again
     sent.push(sentOf(claim));
+  } else if (!ctx.claimedForRun) {
+    // The app's own key cannot be sent (it cannot be read): prove it again instead.
+    sent.push(...(await ctx.prove()).exchanges.map(sentOf));
   }
   return sent;
 }

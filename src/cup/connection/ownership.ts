@@ -91,7 +91,7 @@ async function proveBothWays(
   code: string,
 ): Promise<Session> {
   const unproven = new CupRefusedError({ kind: 'unproven', code });
-  const { challenge } = await ctx.request({ op: 'auth_challenge' });
+  const { challenge } = await denied(ctx.request({ op: 'auth_challenge' }), unproven);
   const nonce = newNonce();
   const { proof } = await denied(ctx.request({ op: 'auth_cup_proof', nonce }), unproven);
   let key: CryptoKey | null = null;
@@ -110,7 +110,7 @@ async function proveBothWays(
 /** 1.1: the cup does not prove itself; the app answers its challenge (and says what it lacks). */
 async function proveOneOne(ctx: OwnershipContext, held: CryptoKey[], code: string): Promise<null> {
   const unproven = new CupRefusedError({ kind: 'unproven', code });
-  const { challenge } = await ctx.request({ op: 'auth_challenge' });
+  const { challenge } = await denied(ctx.request({ op: 'auth_challenge' }), unproven);
   await denied(
     ctx.request({ op: 'auth_prove', answer: await proofAnswer(held[0], challenge) }),
     unproven,
