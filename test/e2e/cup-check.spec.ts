@@ -76,7 +76,7 @@ test('the good emulated cup passes every check, and goes back to the game', asyn
   expect(await verdictOf(page, 'sequence.busy')).toBe('pass');
   expect(await verdictOf(page, 'boot.restart')).toBe('pass');
   await expect(screen(page).getByTestId('check-summary')).toHaveText(
-    /^\s*70 passed, 0 failed, 0 skipped\s*$/,
+    /^\s*68 passed, 0 failed, 2 skipped\s*$/, // not released: its key would be lost
   );
   expect(cup.firmware.config.shakeThresholdMg).toBe(1200);
 
