@@ -14,7 +14,7 @@ import {
   type ControlRequest,
 } from '../../firmware-protocol/codec';
 import { startGame } from './fixtures';
-import { connectedGame, openWithCup, panel, status, tapConnect } from './fixtures/cup-table';
+import { connectedGame, openWithCup, panel, shake, status, tapConnect } from './fixtures/cup-table';
 import {
   CUP_NAME,
   test,
@@ -171,4 +171,21 @@ test('an unowned cup is not claimed without someone lifting its lid', async ({ p
     timeout: 30_000,
   });
   expect(cup.firmware.owner.owned).toBe(false);
+});
+
+test.describe('a 1.1 cup', () => {
+  test.use({ cupOptions: { protocol: { major: 1, minor: 1 } } });
+
+  test('still connects and plays, and the panel names what 1.1 cannot promise', async ({
+    page,
+    cup,
+  }) => {
+    await connectedGame(page);
+    await expect(page.getByTestId('cup-ownership')).toContainText(
+      'with protocol 1.1: it does not prove itself to this tablet, its key was sent in the clear',
+    );
+    expect(cup.firmware.owner.owned).toBe(true);
+    await shake(cup);
+    await expect(page.locator('mia-actions')).toContainText('Ada: look, then announce a score.');
+  });
 });
