@@ -8,7 +8,7 @@ import { allWords } from './ui/localize';
 import './ui/mia-app';
 import type { MiaApp } from './ui/mia-app';
 import type { AppPorts } from './app';
-import { loadSession, openEarly, type GameSession } from './data';
+import { loadSession, openEarly, ownerKeyStore, type GameSession } from './data';
 import { loadTable } from './ui/lazy';
 import { linkManifest } from './ui/platform/manifest';
 import { UpdateWatcher } from './ui/platform/updates';
@@ -42,7 +42,8 @@ async function wire(app: MiaApp): Promise<void> {
   const ports: AppPorts = {
     session: sessionOnce,
     lock: (hooks) => new TableLock(hooks),
-    openCup: async (kind, options) => (await import('./cup')).openCup(kind, options),
+    openCup: async (kind, options) =>
+      (await import('./cup')).openCup(kind, { ...options, keys: ownerKeyStore() }),
     startCup: async (kind, binding) => (await import('./cup')).startCup(kind, binding),
     applyUpdate: (before) => updates.apply(() => Promise.all([before(), app.screenLoaded()])),
     handSteps: localHandSteps,

@@ -2,7 +2,7 @@
 
 /** The protocol version this codec speaks. A cup with another major is refused. */
 export const PROTOCOL_MAJOR = 1;
-export const PROTOCOL_MINOR = 1;
+export const PROTOCOL_MINOR = 2;
 
 /** Every frame fits one ATT packet at the default MTU (23 - 3). */
 export const MAX_FRAME_LENGTH = 20;
@@ -62,7 +62,8 @@ export type KnownEventType = keyof typeof EventType;
 
 /**
  * Control opcodes (0 is reserved and unknown). 0x05..0x08 are 1.1 (ownership), 0x09 and 0x0a a
- * 1.1 addition (telemetry).
+ * 1.1 addition (telemetry), 0x0b..0x0f 1.2 (the cup's proof, the claim by key agreement, the
+ * SMP unlock).
  */
 export const Opcode = {
   identify: 0x01,
@@ -75,6 +76,11 @@ export const Opcode = {
   release: 0x08,
   telemetry_start: 0x09,
   telemetry_stop: 0x0a,
+  auth_cup_proof: 0x0b,
+  claim_begin: 0x0c,
+  claim_key: 0x0d,
+  claim_confirm: 0x0e,
+  firmware_unlock: 0x0f,
 } as const;
 export type OpName = keyof typeof Opcode;
 
@@ -88,8 +94,10 @@ export const Status = {
   not_supported: 0x05,
   /** 1.1: the cup has an owner and this connection has not proven it. */
   needs_proof: 0x06,
-  /** 1.1: a wrong or unasked proof, or a claim of a cup with another owner. */
+  /** 1.1: a wrong or unasked proof, or a claim of a cup with another owner; 1.2: a wrong tag. */
   denied: 0x07,
+  /** 1.2: nobody confirmed a claim at the cup (lid or shake) within 10 s. */
+  no_gesture: 0x08,
 } as const;
 export type StatusName = keyof typeof Status;
 export type ErrorStatusName = Exclude<StatusName, 'ok'>;
@@ -133,10 +141,15 @@ export const Length = {
   release: 2,
   telemetryStart: 3,
   telemetryStop: 2,
+  /** 1.2: auth_cup_proof, claim_begin, claim_key and claim_confirm carry 16 bytes. */
+  auth16: 18,
+  firmwareUnlock: 2,
   replyHeader: 3,
   replayResult: 7,
   configResult: 13,
   challengeResult: 19,
+  /** 1.2: a sealed release's Reply, with the cup's tag. */
+  releaseSealed: 11,
   telemetryStartResult: 6,
   telemetryStopResult: 5,
   telemetryHeader: 7,
@@ -150,8 +163,22 @@ export const Length = {
 
 /** The most events a cup's log may hold (1.1): sequence comparison spans half the u16 range. */
 export const MAX_LOG_CAPACITY = 0x7fff;
-/** Owner keys, challenges and proof answers are 16 bytes (1.1). */
+/** Owner keys, challenges and proof answers are 16 bytes (1.1); so are 1.2's nonces, proofs,
+ * halves of public keys and key confirmations. */
 export const AUTH_BYTES = 16;
+/** 1.2: the tag of a sealed request (and of a sealed release's Reply). */
+export const TAG_BYTES = 8;
+/** 1.2: the requests a cup with an owner takes only with a tag (PROTOCOL.md 4.4). */
+export const SEALED_OPS = [
+  'write_config',
+  'release',
+  'telemetry_start',
+  'telemetry_stop',
+  'firmware_unlock',
+] as const;
+export type SealedOp = (typeof SEALED_OPS)[number];
+/** 1.2: how long a claim waits for the gesture at the cup, ms. */
+export const CLAIM_GESTURE_MS = 10_000;
 /** Service data after a 128-bit UUID: at most 31 - 2 - 16 bytes. */
 export const MAX_ADVERT_LENGTH = 13;
 /** Service data flag bits (1.1). */

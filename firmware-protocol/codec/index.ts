@@ -25,5 +25,6 @@ export * from './control';
 export * from './reply';
 export * from './advert';
 export * from './auth';
+export * from './keys';
 export * from './telemetry';
 export * from './gatt';

@@ -3,6 +3,7 @@
 import {
   AUTH_BYTES,
   Length,
+  TAG_BYTES,
   Opcode,
   Status,
   TELEMETRY_MAX_RATE_HZ,
@@ -12,11 +13,23 @@ import {
 } from './constants';
 import { bytesOf, checkLength, FrameWriter, toHex, u16, type FrameInput } from './bytes';
 import { readConfigAt, writeConfig, type Config } from './config';
-import { authBytes, OP_NAMES } from './control';
+import { authBytes, hexBytes, OP_NAMES } from './control';
 import { accept, reject, type DecodeResult } from './result';
 
 export type ReplyOk =
-  | { op: 'identify' | 'auth_prove' | 'claim' | 'release'; requestId: number; status: 'ok' }
+  | {
+      op: 'identify' | 'auth_prove' | 'claim' | 'firmware_unlock';
+      requestId: number;
+      status: 'ok';
+    }
+  /** 1.2: after a sealed release, the cup's 8-byte tag (hex); null for none. */
+  | { op: 'release'; requestId: number; status: 'ok'; tag?: string | null }
+  /** 1.2: the cup's proof over the app's nonce. */
+  | { op: 'auth_cup_proof'; requestId: number; status: 'ok'; proof: string }
+  /** 1.2: half the cup's X25519 public key. */
+  | { op: 'claim_begin' | 'claim_key'; requestId: number; status: 'ok'; keyPart: string }
+  /** 1.2: the cup's key confirmation, sent once a person confirmed the claim at the cup. */
+  | { op: 'claim_confirm'; requestId: number; status: 'ok'; confirm: string }
   /** 1.1: this connection's challenge, 16 bytes as hex. */
   | { op: 'auth_challenge'; requestId: number; status: 'ok'; challenge: string }
   | { op: 'replay_since'; requestId: number; status: 'ok'; firstSeq: number; count: number }
@@ -60,8 +73,23 @@ export function decodeReply(input: FrameInput): DecodeResult<Reply> {
     case 'identify':
     case 'auth_prove':
     case 'claim':
-    case 'release':
+    case 'firmware_unlock':
       return accept({ op, requestId, status });
+    case 'release': {
+      const tag = b.length >= Length.releaseSealed ? toHex(b.subarray(3, 3 + TAG_BYTES)) : null;
+      return accept({ op, requestId, status, tag });
+    }
+    case 'auth_cup_proof':
+    case 'claim_begin':
+    case 'claim_key':
+    case 'claim_confirm': {
+      const short = checkLength(b, Length.challengeResult, `${op} reply`);
+      if (short) return short;
+      const value = toHex(b.subarray(3, 3 + AUTH_BYTES));
+      if (op === 'auth_cup_proof') return accept({ op, requestId, status, proof: value });
+      if (op === 'claim_confirm') return accept({ op, requestId, status, confirm: value });
+      return accept({ op, requestId, status, keyPart: value });
+    }
     case 'auth_challenge':
       return (
         checkLength(b, Length.challengeResult, 'auth_challenge reply') ??
@@ -115,6 +143,19 @@ export function encodeReply(reply: Reply): Uint8Array {
         break;
       case 'auth_challenge':
         w.raw(authBytes(reply.challenge, 'challenge'));
+        break;
+      case 'auth_cup_proof':
+        w.raw(authBytes(reply.proof, 'proof'));
+        break;
+      case 'claim_begin':
+      case 'claim_key':
+        w.raw(authBytes(reply.keyPart, 'keyPart'));
+        break;
+      case 'claim_confirm':
+        w.raw(authBytes(reply.confirm, 'confirm'));
+        break;
+      case 'release':
+        if (reply.tag) w.raw(hexBytes(reply.tag, TAG_BYTES, 'tag'));
         break;
       case 'telemetry_start': {
         const problem = telemetryStartProblem(reply.rateHz, reply.seconds);

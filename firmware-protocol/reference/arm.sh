@@ -3,8 +3,8 @@
 # its own:   bash firmware-protocol/reference/arm.sh
 #  1. builds the core alone for Cortex-M4F (nRF52-like) and Cortex-M0+ with arm-none-eabi-gcc,
 #     -Os, the host core's warnings as errors and -Wstack-usage, and checks it needs nothing
-#     outside itself but the compiler's helpers and stays under 10 KiB of flash (X25519, not
-#     in a cup yet, counted apart, under its own limit);
+#     outside itself but the compiler's helpers and stays under its flash limit (X25519
+#     included, and under a limit of its own);
 #  2. reports flash, RAM and stack (objects, a linked minimal cup and its map file, GCC's call
 #     graph, and a stack measurement on QEMU), and X25519's flash, stack and instructions;
 #  3. runs the host test suite on QEMU with semihosting: mps2-an386 (Cortex-M4F) all of it,
@@ -39,8 +39,11 @@ warn=(-std=c99 -Wall -Wextra -Werror -pedantic -Wshadow -Wstrict-prototypes
 core_warn=("${warn[@]}" -Wconversion -Wsign-conversion)
 m4f=(-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16)
 m0p=(-mcpu=cortex-m0plus -mthumb)
-flash_limit=10240 # 8 KiB until the telemetry stream (1.1 addition) took about 1.4 KiB
-x25519_limit=1536 # mia_x25519.o, for protocol 1.2: not linked into a cup yet
+# Every core object, X25519 included. 8 KiB until the telemetry stream (a 1.1 addition, about
+# 1.4 KiB) and 10 KiB until protocol 1.2 (X25519 1.1 KiB; the mutual proof, the sealed
+# requests and the claim about 2 KiB more): raised to 14 KiB for 1.2, with room for a fix.
+flash_limit=14336
+x25519_limit=1536 # mia_x25519.o alone
 frame_limit=256 # -Wstack-usage: no function of the core may use more
 chain_limit=768 # the deepest call chain (stack-report.mjs)
 jobs="$(nproc 2>/dev/null || echo 2)"
@@ -96,9 +99,9 @@ for cpu in m4f m0p; do
   per="$(arm-none-eabi-size "$out/core-$cpu"/*.o | awk 'NR > 1 { n = $6; sub(/.*\//, "", n); printf "%s%s %s", sep, n, $1 + $2; sep = ", " }')"
   name=$([[ $cpu == m4f ]] && echo "Cortex-M4F" || echo "Cortex-M0+")
   say "  $name: flash $((text + data)) bytes (text+rodata $text, data $data), RAM $((data + bss)) bytes static: $per"
-  say "  $name: flash without X25519 (protocol 1.2, not in a cup yet) $((text + data - x25519)) bytes"
-  if ((text + data - x25519 >= flash_limit)); then
-    echo "[arm] $name: the core takes $((text + data - x25519)) bytes of flash, the limit is $flash_limit" >&2
+  say "  $name: of which X25519 $x25519 bytes; without it $((text + data - x25519)) bytes"
+  if ((text + data >= flash_limit)); then
+    echo "[arm] $name: the core takes $((text + data)) bytes of flash, the limit is $flash_limit" >&2
     exit 1
   fi
   if ((x25519 >= x25519_limit)); then

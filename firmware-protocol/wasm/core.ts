@@ -77,6 +77,7 @@ export class CupCore {
       analog ? lid.closedLevel : 0,
       setup.ownerKey ? this.at.key : 0,
       setup.wokeFromSleep ? 1 : 0,
+      setup.protocolMinor ?? 0,
       stored ? this.at.config : 0,
       hooks,
       nowMs,
@@ -137,6 +138,21 @@ export class CupCore {
   /** Forgets the owner (a reset button). */
   forgetOwner(): void {
     this.x.mia_wasm_forget_owner(this.cup());
+  }
+
+  /** A claim button is pressed: a claim waiting for its gesture is confirmed (1.2). */
+  claimButton(nowMs: number): void {
+    this.x.mia_wasm_claim_button(this.cup(), nowMs);
+  }
+
+  /** A claim waits for its gesture (the lid, a shake, a button): the cup blinks. */
+  get claimWaiting(): boolean {
+    return this.x.mia_wasm_claim_waiting(this.cup()) !== 0;
+  }
+
+  /** The SMP service may answer now (PROTOCOL.md 9.1: the owner's proof and unlock). */
+  get smpAllowed(): boolean {
+    return this.x.mia_wasm_smp_allowed(this.cup()) !== 0;
   }
 
   readInfo(): Uint8Array {

@@ -118,12 +118,13 @@ EXPORT("mia_wasm_cup_align") uint32_t mia_wasm_cup_align(void)
 
 /* Boots the cup (mia_cup_init). fw: major << 16 | minor << 8 | patch. lid: mode | invert << 8.
  * owner_key: 16 bytes or 0. config: a 10-byte Config record or 0 (one that does not decode, or
- * is out of range, gives the defaults, as mia_cup_init does). */
+ * is out of range, gives the defaults, as mia_cup_init does). minor: the protocol minor (0: the
+ * newest; 1: a board that speaks 1.1). */
 EXPORT("mia_wasm_init")
 void mia_wasm_init(mia_cup *cup, uint32_t fw, uint32_t capabilities, const uint8_t *device_id,
                    uint32_t accel_rate_hz, uint32_t lid, uint32_t open_level,
                    uint32_t closed_level, const uint8_t *owner_key, uint32_t woke_from_sleep,
-                   const uint8_t *config, uint32_t hooks, uint32_t now_ms)
+                   uint32_t minor, const uint8_t *config, uint32_t hooks, uint32_t now_ms)
 {
     mia_cup_setup s;
     mia_config stored;
@@ -144,6 +145,7 @@ void mia_wasm_init(mia_cup *cup, uint32_t fw, uint32_t capabilities, const uint8
     s.lid.closed_level = (uint16_t)closed_level;
     s.owner_key = owner_key;
     s.woke_from_sleep = woke_from_sleep != 0;
+    s.protocol_minor = (uint8_t)minor;
     s.random = hooks & MIA_WASM_HOOK_RANDOM ? hook_random : 0;
     s.identify = hooks & MIA_WASM_HOOK_IDENTIFY ? hook_identify : 0;
     s.config_changed = hooks & MIA_WASM_HOOK_CONFIG_CHANGED ? hook_config_changed : 0;
@@ -209,6 +211,21 @@ uint32_t mia_wasm_should_disconnect(const mia_cup *cup, uint32_t now_ms)
 EXPORT("mia_wasm_forget_owner") void mia_wasm_forget_owner(mia_cup *cup)
 {
     mia_cup_forget_owner(cup);
+}
+
+EXPORT("mia_wasm_claim_button") void mia_wasm_claim_button(mia_cup *cup, uint32_t now_ms)
+{
+    mia_cup_claim_button(cup, now_ms);
+}
+
+EXPORT("mia_wasm_claim_waiting") uint32_t mia_wasm_claim_waiting(const mia_cup *cup)
+{
+    return mia_cup_claim_waiting(cup) != 0;
+}
+
+EXPORT("mia_wasm_smp_allowed") uint32_t mia_wasm_smp_allowed(const mia_cup *cup)
+{
+    return mia_cup_smp_allowed(cup) != 0;
 }
 
 /* ---------------------------------------------------------------- core -> board */

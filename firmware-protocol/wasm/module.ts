@@ -29,6 +29,7 @@ export interface CoreExports {
     closedLevel: number,
     ownerKey: number,
     wokeFromSleep: number,
+    minor: number,
     config: number,
     hooks: number,
     nowMs: number,
@@ -43,6 +44,9 @@ export interface CoreExports {
   mia_wasm_control_write(cup: number, nowMs: number, buf: number, len: number): number;
   mia_wasm_should_disconnect(cup: number, nowMs: number): number;
   mia_wasm_forget_owner(cup: number): void;
+  mia_wasm_claim_button(cup: number, nowMs: number): void;
+  mia_wasm_claim_waiting(cup: number): number;
+  mia_wasm_smp_allowed(cup: number): number;
   mia_wasm_read_info(cup: number, out: number): number;
   mia_wasm_read_state(cup: number, nowMs: number, out: number): number;
   mia_wasm_read_advert(cup: number, out: number): number;

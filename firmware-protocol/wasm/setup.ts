@@ -48,6 +48,8 @@ export interface CupSetup {
   ownerKey: Uint8Array | null;
   /** A wake from deep sleep (the reset gesture is off), not a power-on. */
   wokeFromSleep: boolean;
+  /** The protocol minor the board speaks: 2 (or left out), or 1 for a board that speaks 1.1. */
+  protocolMinor?: number;
   /** The Config in flash, or null for the defaults (one out of range gives the defaults). */
   storedConfig: Config | null;
 }

@@ -23,7 +23,7 @@ export type ConnectionStatus =
   | { phase: 'searching' }
   /** Connecting, discovering, subscribing, reading Info and State. */
   | { phase: 'connecting' }
-  /** Proving the owner key, or claiming a cup without an owner (protocol 1.1). */
+  /** Proving the owner key (both ways, 1.2), or claiming a cup without an owner. */
   | { phase: 'proving' }
   /** Reading the cup's details and catching up on its events. */
   | { phase: 'syncing' }
@@ -40,7 +40,21 @@ export type Refusal =
   /** It speaks another protocol major, or sent an unreadable Info (`found` null). */
   | { kind: 'version'; found: { major: number; minor: number } | null; supported: number }
   /** It has an owner, and this app does not hold the key (another table's cup). */
-  | { kind: 'other-owner'; code: string };
+  | { kind: 'other-owner'; code: string }
+  /**
+   * This app holds its key, but the device does not prove it (a wrong proof, `denied`): a reset
+   * cup another table claimed, or a device that pretends to be this table's. The key is kept.
+   */
+  | { kind: 'unproven'; code: string }
+  /** It says it has no owner, but this app holds its key: reset, or pretending? (Ask.) */
+  | { kind: 'unowned'; code: string }
+  /** It says it speaks an older protocol than the one this app proved its key with. */
+  | { kind: 'downgrade'; code: string; found: number; proven: number }
+  /** Nobody lifted its lid (or shook it) within 10 s of the claim: it was not claimed. */
+  | { kind: 'no-gesture'; code: string };
+
+/** What a claim waits for at the cup (1.2): the lid lifted, or, without a lid sensor, a shake. */
+export type ClaimGesture = 'lid' | 'shake';
 
 /**
  * Who the connected cup answers to: `mine` (this app holds its owner key and proved it, or
@@ -120,6 +134,8 @@ export interface CupSnapshot {
   ownership: Ownership | null;
   /** This connection claimed the cup for this app (it had no owner). */
   claimed: boolean;
+  /** A claim waits for a person at the cup (1.2): what to ask them to do; null otherwise. */
+  claiming: ClaimGesture | null;
   /** A cup from an earlier visit that a tap can reconnect to. */
   remembered: { name: string } | null;
   info: Info | null;

@@ -13,6 +13,13 @@ export { CupFirmware, type FirmwareOptions } from './sim/firmware';
 export type { CupFault, CupFaults } from './sim/faults';
 export { WebBluetoothTransport } from './link/web-bluetooth';
 export { inMemory, localStorageMemory, type CupMemory, type KnownCup } from './connection/memory';
+export {
+  inMemoryKeys,
+  migrateOwnerKeys,
+  type OwnerKeyRecord,
+  type OwnerKeyStore,
+} from './connection/keys';
+export type { Overrule } from './connection/ownership';
 export type { CupTransport } from './link/transport';
 export type {
   GattCharacteristicLike,

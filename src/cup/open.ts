@@ -3,8 +3,11 @@
  * for the simulated cup, the on-screen cup behind it). The app binds it to the game; this layer
  * knows nothing of the game.
  */
+import { importOwnerKey, newOwnerKey } from '../../firmware-protocol/codec';
 import { CupConnection } from './connection/connection';
+import { inMemoryKeys, type OwnerKeyStore } from './connection/keys';
 import { localStorageMemory } from './connection/memory';
+import { DEFAULT_DEVICE_ID } from './sim/options';
 import { SimulatedCup, SimulatedTransport } from './sim/simulated';
 import { WebBluetoothTransport } from './link/web-bluetooth';
 
@@ -22,20 +25,40 @@ export interface OpenCupOptions {
   movedOnAt: () => number;
   /** A game is running: a lost cup is retried for as long as it runs. */
   keepTrying: () => boolean;
+  /** Where a Bluetooth cup's owner keys are kept (the data layer's key store). */
+  keys?: OwnerKeyStore;
 }
 
 /**
  * The connection to the chosen cup, initialised (the simulated cup is connected at once, a
  * Bluetooth cup from an earlier visit is looked for without the chooser). Dispose it when done.
  */
-export async function openCup(kind: CupKind, options: OpenCupOptions): Promise<CupBinding> {
+export async function openCup(
+  kind: CupKind,
+  { movedOnAt, keepTrying, keys }: OpenCupOptions,
+): Promise<CupBinding> {
   if (kind === 'simulated') {
-    const sim = await SimulatedCup.create();
-    const connection = new CupConnection({ transport: new SimulatedTransport(sim), ...options });
+    // The on-screen cup is this table's already (its key made here, for this page only), so
+    // the demo connects at once; forgetting it releases it, and a claim then asks for its lid.
+    const hex = newOwnerKey();
+    const sim = await SimulatedCup.create({ ownerKey: hex });
+    const held = { key: await importOwnerKey(hex), pending: null, minor: 2 };
+    const connection = new CupConnection({
+      transport: new SimulatedTransport(sim),
+      keys: inMemoryKeys({ [DEFAULT_DEVICE_ID]: held }),
+      movedOnAt,
+      keepTrying,
+    });
     return { connection, sim };
   }
   const transport = new WebBluetoothTransport();
-  const connection = new CupConnection({ transport, memory: localStorageMemory(), ...options });
+  const connection = new CupConnection({
+    transport,
+    memory: localStorageMemory(),
+    keys: keys ?? inMemoryKeys(),
+    movedOnAt,
+    keepTrying,
+  });
   return { connection, sim: null };
 }
 

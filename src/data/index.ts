@@ -28,3 +28,4 @@ export {
   type Preferences,
   type Theme,
 } from './preferences';
+export { ownerKeyStore, KEYS_DB_NAME, type OwnerKeys, type StoredOwnerKey } from './owner-keys';

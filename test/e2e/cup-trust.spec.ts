@@ -234,7 +234,7 @@ test.describe('whose cup is it', () => {
   test.describe('a cup with a key this app does not hold', () => {
     test.use({ cupOptions: { ownerKey: newOwnerKey() } });
 
-    test('a wrong key is refused; the reset gesture frees the cup, and the table claims it', async ({
+    test('a key the cup does not prove is kept; reset, the cup is claimed again only when the players say so', async ({
       page,
       cup,
     }) => {
@@ -258,9 +258,12 @@ test.describe('whose cup is it', () => {
       await startGame(page, ['Ada', 'Ben']);
       await tapConnect(page);
       await expect(page.getByTestId('cup-refused')).toContainText(
-        'switch it on with its lid open and keep the lid open for 5 seconds',
+        "does not prove that it is this table's cup",
       );
       expect(cup.firmware.owner.proven).toBe(false);
+      // The hex key moved into the key store: no longer readable in localStorage.
+      const stored = await page.evaluate(() => localStorage.getItem('mia-cup.cups'));
+      expect(stored).not.toContain('00112233445566778899aabbccddeeff');
       // The players do as it says.
       cup.firmware.reboot({ lidOpen: true });
       cup.advanceClock(5_000);
@@ -268,6 +271,10 @@ test.describe('whose cup is it', () => {
       cup.firmware.closeLid();
       expect(cup.firmware.owner.owned).toBe(false);
       await panel(page).getByRole('button', { name: 'Choose another cup' }).click();
+      // It says "no owner", and this app holds a key for its id: asked, not taken.
+      await expect(page.getByTestId('cup-refused')).toContainText('says it has no owner');
+      expect(cup.firmware.owner.owned).toBe(false);
+      await panel(page).getByRole('button', { name: 'I reset it: claim it again' }).click();
       await expect(status(page)).toHaveText('Connected');
       await expect(page.getByTestId('cup-ownership')).toContainText('Claimed for this table');
     });
@@ -277,6 +284,9 @@ test.describe('whose cup is it', () => {
     await connectedGame(page);
     expect(cup.firmware.owner.owned).toBe(true);
     await panel(page).getByRole('button', { name: 'Forget this cup' }).click();
+    await expect(page.getByTestId('cup-forget-ask')).toContainText('Forget this cup?');
+    expect(cup.firmware.owner.owned).toBe(true); // asked first: nothing yet
+    await panel(page).getByRole('button', { name: 'Forget it' }).click();
     await expect(status(page)).toHaveText('Not connected');
     expect(cup.firmware.owner.owned).toBe(false);
     expect(await page.evaluate(() => localStorage.getItem('mia-cup.cups'))).toBe('[]');

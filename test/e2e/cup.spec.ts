@@ -109,9 +109,10 @@ test('a drop mid-round: reconnect, replay, and the table ends as if nothing drop
   await startGame(page, ['Ada', 'Ben']);
   await expect(status(page)).toHaveText('Connected');
   await playRound(page, cup, true);
-  // After the reconnect the app asked for what it missed: everything after Ada's shake (#9).
+  // After the reconnect the app asked for what it missed: everything after Ada's shake (#11;
+  // #1 and #2 are the lift of the lid that confirmed the claim).
   const replay = await cup.waitForWrite((w) => w.bytes[0] === 0x02);
-  expect([replay.bytes[2], replay.bytes[3]]).toEqual([9, 0]);
+  expect([replay.bytes[2], replay.bytes[3]]).toEqual([11, 0]);
   expect(await table(page)).toEqual(undisturbed);
   expect(undisturbed.lives).toEqual([3, 2]);
   expect(undisturbed.cupWarnings).toBe(0);
@@ -167,7 +168,8 @@ test('identify and sensitivity writes arrive at the cup with the right bytes', a
   const identify = await cup.waitForWrite((w) => control(w) && w.bytes[0] === 0x01);
   expect(identify.writeType).toBe('write-with-response');
   expect(identify.bytes).toEqual([0x01, identify.bytes[1], 0x03, 0xd0, 0x07]);
-  expect(cup.firmware.identified).toEqual([{ blink: true, buzz: true, durationMs: 2000 }]);
+  // After the claim's blinks (waiting for the lid for 10 s, then "taken"): the players' identify.
+  expect(cup.firmware.identified.slice(2)).toEqual([{ blink: true, buzz: true, durationMs: 2000 }]);
 
   await panel(page).getByRole('button', { name: 'Sensitivity' }).click();
   await panel(page).getByRole('button', { name: 'Firm', exact: true }).click();
@@ -182,7 +184,9 @@ test('identify and sensitivity writes arrive at the cup with the right bytes', a
     lidDebounceMs: 150,
     idleSleepS: 600,
   };
-  expect(write.bytes).toEqual([0x04, write.bytes[1], ...encodeConfig(config)]);
+  // Sealed (1.2): the request, then its 8-byte tag (the cup took it: the Config is in effect).
+  expect(write.bytes.slice(0, 12)).toEqual([0x04, write.bytes[1], ...encodeConfig(config)]);
+  expect(write.bytes).toHaveLength(20);
   expect(write.bytes[1]).not.toBe(identify.bytes[1]);
   await expect(panel(page)).toContainText('Saved: the cup uses these settings now.');
   expect(cup.firmware.config).toEqual(config);

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "../src/mia_cup.h"
-#include "../src/mia_sha256.h"
 
 static mia_cup cup;
 static const uint8_t owner[16] = {0x8f, 0x3a, 0x1c, 0x5e, 0x9b, 0x2d, 0x7f, 0x40,
@@ -119,19 +118,63 @@ static uint8_t control(uint32_t now, const uint8_t *w, size_t len, uint8_t reply
     return n >= 3 ? reply[2] : 0xFF;
 }
 
+/* A sealed request (1.2): the tag of the count-th request of the session after it. */
+static size_t seal(const uint8_t session[16], uint32_t count, uint8_t *w, size_t len)
+{
+    mia_keys_tag(session, MIA_KEY_REQUEST_TAG, count, w, len, w + len);
+    return len + MIA_TAG_LEN;
+}
+
+/* A 1.2 claim of the cup (without an owner), confirmed by the lid; the session key in out. */
+static int claim(uint32_t now, uint8_t out[16])
+{
+    static const uint8_t app_priv[32] = {7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+                                         7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7};
+    uint8_t app_pub[32], cup_pub[32], key[16], w[MIA_FRAME_MAX], f[MIA_FRAME_MAX];
+    int bad = 0;
+    mia_x25519_base(app_pub, app_priv);
+    w[0] = MIA_OP_CLAIM_BEGIN;
+    w[1] = 20;
+    memcpy(w + 2, app_pub, 16);
+    bad |= control(now, w, 18, f) != MIA_STATUS_OK;
+    memcpy(cup_pub, f + 3, 16);
+    w[0] = MIA_OP_CLAIM_KEY;
+    w[1] = 21;
+    memcpy(w + 2, app_pub + 16, 16);
+    bad |= control(now + 10, w, 18, f) != MIA_STATUS_OK;
+    memcpy(cup_pub + 16, f + 3, 16);
+    bad |= mia_keys_agree(app_priv, cup_pub, app_pub, cup_pub, key) != 0;
+    w[0] = MIA_OP_CLAIM_CONFIRM;
+    w[1] = 22;
+    mia_keys_mac(key, MIA_KEY_APP_CONFIRM, 0, 0, w + 2);
+    CORE((void)mia_cup_control_write(&cup, now + 20, w, 18)); /* its Reply waits */
+    CORE(bad |= !mia_cup_claim_waiting(&cup));
+    CORE(mia_cup_lid(&cup, now + 30, 0));
+    CORE(mia_cup_tick(&cup, now + 90));
+    CORE(mia_cup_lid(&cup, now + 100, 1));
+    CORE(mia_cup_tick(&cup, now + 200));
+    CORE(mia_cup_claim_button(&cup, now + 210)); /* no claim waits any more: nothing */
+    bad |= drain(now + 200) < 2 || !cup.owned; /* its Reply, the lid's events */
+    mia_keys_mac(key, MIA_KEY_SESSION, 0, 0, out);
+    return bad;
+}
+
 /* Everything a board does, once or more; returns 0 if the cup behaved. */
 static int run_cup(void)
 {
+    static const uint8_t nonce[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
     mia_cup_setup s;
     uint8_t f[MIA_FRAME_MAX];
     uint8_t w[MIA_FRAME_MAX];
-    uint8_t mac[MIA_SHA256_LEN];
+    uint8_t challenge[16];
+    uint8_t session[16];
     int16_t fifo[25][3];
     uint32_t t;
     int bad = 0;
     unsigned i;
     memset(&s, 0, sizeof s);
-    s.capabilities = MIA_CAP_SHAKE | MIA_CAP_LID | MIA_CAP_LED | MIA_CAP_BUZZER;
+    s.capabilities = MIA_CAP_SHAKE | MIA_CAP_LID | MIA_CAP_LED | MIA_CAP_BUZZER |
+                     MIA_CAP_FIRMWARE_UPDATE;
     s.accel_rate_hz = 100;
     s.owner_key = owner;
     s.identify = board_identify;
@@ -169,11 +212,18 @@ static int run_cup(void)
     w[0] = MIA_OP_AUTH_CHALLENGE;
     w[1] = 2;
     bad |= control(2020, w, 2, f) != MIA_STATUS_OK;
-    mia_hmac_sha256(owner, 16, f + 3, 16, mac); /* the app's answer */
+    memcpy(challenge, f + 3, 16);
+    w[0] = MIA_OP_AUTH_CUP_PROOF;
+    w[1] = 30;
+    memcpy(w + 2, nonce, 16);
+    bad |= control(2025, w, 18, f) != MIA_STATUS_OK;
+    mia_keys_mac(owner, MIA_KEY_CUP_PROOF, challenge, nonce, w); /* the app checks the cup */
+    bad |= memcmp(w, f + 3, 16) != 0;
     w[0] = MIA_OP_AUTH_PROVE;
     w[1] = 3;
-    memcpy(w + 2, mac, 16);
+    mia_keys_mac(owner, MIA_KEY_APP_PROOF, challenge, nonce, w + 2); /* the app's answer */
     bad |= control(2030, w, 18, f) != MIA_STATUS_OK;
+    mia_keys_mac(owner, MIA_KEY_SESSION, challenge, nonce, session);
     w[0] = MIA_OP_REPLAY_SINCE;
     w[1] = 4;
     w[2] = 0xFF;
@@ -183,7 +233,7 @@ static int run_cup(void)
     w[0] = MIA_OP_WRITE_CONFIG;
     w[1] = 5;
     (void)mia_encode_config(&cup.config, w + 2);
-    bad |= control(2050, w, 12, f) != MIA_STATUS_OK;
+    bad |= control(2050, w, seal(session, 0, w, 12), f) != MIA_STATUS_OK;
     w[0] = MIA_OP_IDENTIFY;
     w[1] = 6;
     w[2] = 3;
@@ -191,17 +241,19 @@ static int run_cup(void)
     bad |= control(2060, w, 5, f) != MIA_STATUS_OK;
     w[0] = MIA_OP_RELEASE;
     w[1] = 7;
-    bad |= control(2070, w, 2, f) != MIA_STATUS_OK;
-    w[0] = MIA_OP_CLAIM;
+    bad |= control(2070, w, seal(session, 1, w, 2), f) != MIA_STATUS_OK;
+    bad |= claim(2080, session);
+    w[0] = MIA_OP_FIRMWARE_UNLOCK;
     w[1] = 8;
-    memcpy(w + 2, owner, 16);
-    bad |= control(2080, w, 18, f) != MIA_STATUS_OK;
+    bad |= control(2400, w, seal(session, 0, w, 2), f) != MIA_STATUS_OK;
+    CORE(bad |= !mia_cup_smp_allowed(&cup));
     CORE(bad |= mia_cup_should_disconnect(&cup, 60000));
     CORE(bad |= mia_cup_may_sleep(&cup, 60000));
     CORE((void)mia_cup_busy(&cup));
     CORE(mia_cup_forget_owner(&cup));
     CORE(mia_cup_connected(&cup, 3000, 0));
-    bad |= hooks != 5; /* identify, config_changed, owner_changed: release, claim, forget */
+    /* identify, config_changed, owner_changed: release, claim, forget; the claim's two blinks */
+    bad |= hooks != 7;
     return bad;
 }
 

@@ -1,4 +1,4 @@
-/* Codec for the Mia Cup GATT protocol 1.1. See mia_codec.h and PROTOCOL.md. */
+/* Codec for the Mia Cup GATT protocol 1.2. See mia_codec.h and PROTOCOL.md. */
 #include "mia_codec.h"
 
 uint16_t mia_get_u16(const uint8_t *p)
@@ -87,6 +87,8 @@ const char *mia_status_name(uint8_t status)
         return "needs_proof";
     case MIA_STATUS_DENIED:
         return "denied";
+    case MIA_STATUS_NO_GESTURE:
+        return "no_gesture";
     default:
         return 0;
     }
@@ -331,8 +333,14 @@ mia_reason mia_decode_state(const uint8_t *buf, size_t len, mia_state *out)
 
 /* ---------------------------------------------------------------- Control (4.4) */
 
-/* The length of a Control request, or 0 for an opcode this version does not know. */
-static size_t control_len(uint8_t opcode)
+int mia_op_sealable(uint8_t opcode)
+{
+    return opcode == MIA_OP_WRITE_CONFIG || opcode == MIA_OP_RELEASE ||
+           opcode == MIA_OP_TELEMETRY_START || opcode == MIA_OP_TELEMETRY_STOP ||
+           opcode == MIA_OP_FIRMWARE_UNLOCK;
+}
+
+size_t mia_control_len(uint8_t opcode)
 {
     switch (opcode) {
     case MIA_OP_IDENTIFY:
@@ -343,6 +351,7 @@ static size_t control_len(uint8_t opcode)
     case MIA_OP_AUTH_CHALLENGE:
     case MIA_OP_RELEASE:
     case MIA_OP_TELEMETRY_STOP:
+    case MIA_OP_FIRMWARE_UNLOCK:
         return 2;
     case MIA_OP_TELEMETRY_START:
         return 3;
@@ -350,6 +359,10 @@ static size_t control_len(uint8_t opcode)
         return 2 + MIA_CONFIG_LEN;
     case MIA_OP_AUTH_PROVE:
     case MIA_OP_CLAIM:
+    case MIA_OP_AUTH_CUP_PROOF:
+    case MIA_OP_CLAIM_BEGIN:
+    case MIA_OP_CLAIM_KEY:
+    case MIA_OP_CLAIM_CONFIRM:
         return 2 + MIA_AUTH_LEN;
     default:
         return 0;
@@ -358,28 +371,35 @@ static size_t control_len(uint8_t opcode)
 
 size_t mia_encode_control(const mia_control *c, uint8_t out[MIA_FRAME_MAX])
 {
+    size_t n = mia_control_len(c->opcode);
     out[0] = c->opcode;
     out[1] = c->request_id;
-    switch (c->opcode) {
+    switch (n == 2 + MIA_AUTH_LEN ? MIA_OP_CLAIM : c->opcode) {
     case MIA_OP_IDENTIFY:
         out[2] = c->pattern;
         mia_put_u16(out + 3, c->duration_ms);
-        return 5;
+        break;
     case MIA_OP_REPLAY_SINCE:
         mia_put_u16(out + 2, c->since_seq);
-        return 4;
+        break;
     case MIA_OP_WRITE_CONFIG:
-        return 2 + mia_encode_config(&c->config, out + 2);
-    case MIA_OP_AUTH_PROVE:
-    case MIA_OP_CLAIM:
+        (void)mia_encode_config(&c->config, out + 2);
+        break;
+    case MIA_OP_CLAIM: /* every opcode with 16 bytes of arguments */
         copy(out + 2, c->auth, MIA_AUTH_LEN);
-        return 2 + MIA_AUTH_LEN;
+        break;
     case MIA_OP_TELEMETRY_START:
         out[2] = c->seconds;
-        return 3;
+        break;
     default:
-        return 2;
+        n = 2;
+        break;
     }
+    if (c->has_tag && mia_op_sealable(c->opcode)) {
+        copy(out + n, c->tag, MIA_TAG_LEN);
+        n += MIA_TAG_LEN;
+    }
+    return n;
 }
 
 mia_reason mia_decode_control(const uint8_t *buf, size_t len, mia_control *out)
@@ -393,18 +413,28 @@ mia_reason mia_decode_control(const uint8_t *buf, size_t len, mia_control *out)
     out->config = mia_config_default();
     zero(out->auth, MIA_AUTH_LEN);
     out->seconds = 0;
+    zero(out->tag, MIA_TAG_LEN);
+    out->has_tag = 0;
     if (len > MIA_FRAME_MAX) {
         return MIA_REASON_TOO_LONG;
     }
     if (len < MIA_CONTROL_HEADER_LEN) {
         return MIA_REASON_TRUNCATED;
     }
-    need = control_len(buf[0]);
+    need = mia_control_len(buf[0]);
     if (need == 0) {
         return MIA_REASON_UNKNOWN_OPCODE;
     }
     if (len < need) {
         return MIA_REASON_TRUNCATED;
+    }
+    if (mia_op_sealable(buf[0]) && len >= need + MIA_TAG_LEN) {
+        copy(out->tag, buf + need, MIA_TAG_LEN);
+        out->has_tag = 1;
+    }
+    if (need == 2 + MIA_AUTH_LEN) { /* auth_prove, claim, and the 1.2 ones with 16 bytes */
+        copy(out->auth, buf + 2, MIA_AUTH_LEN);
+        return MIA_ACCEPT;
     }
     switch (buf[0]) {
     case MIA_OP_IDENTIFY:
@@ -421,15 +451,11 @@ mia_reason mia_decode_control(const uint8_t *buf, size_t len, mia_control *out)
         out->since_seq = mia_get_u16(buf + 2);
         return MIA_ACCEPT;
     case MIA_OP_WRITE_CONFIG:
-        return mia_decode_config(buf + 2, len - 2, &out->config);
-    case MIA_OP_AUTH_PROVE:
-    case MIA_OP_CLAIM:
-        copy(out->auth, buf + 2, MIA_AUTH_LEN);
-        return MIA_ACCEPT;
+        return mia_decode_config(buf + 2, need - 2, &out->config);
     case MIA_OP_TELEMETRY_START:
         out->seconds = buf[2];
         return buf[2] >= 1 && buf[2] <= MIA_TLM_MAX_SECONDS ? MIA_ACCEPT : MIA_REASON_BAD_VALUE;
-    default: /* read_config, auth_challenge, release, telemetry_stop */
+    default: /* read_config, auth_challenge, release, telemetry_stop, firmware_unlock */
         return MIA_ACCEPT;
     }
 }
@@ -444,6 +470,7 @@ static size_t reply_ok_len(uint8_t opcode)
     case MIA_OP_AUTH_PROVE:
     case MIA_OP_CLAIM:
     case MIA_OP_RELEASE:
+    case MIA_OP_FIRMWARE_UNLOCK:
         return 3;
     case MIA_OP_REPLAY_SINCE:
         return 7;
@@ -455,6 +482,10 @@ static size_t reply_ok_len(uint8_t opcode)
     case MIA_OP_WRITE_CONFIG:
         return 3 + MIA_CONFIG_LEN;
     case MIA_OP_AUTH_CHALLENGE:
+    case MIA_OP_AUTH_CUP_PROOF:
+    case MIA_OP_CLAIM_BEGIN:
+    case MIA_OP_CLAIM_KEY:
+    case MIA_OP_CLAIM_CONFIRM:
         return 3 + MIA_AUTH_LEN;
     default:
         return 0;
@@ -478,8 +509,18 @@ size_t mia_encode_reply(const mia_reply *r, uint8_t out[MIA_FRAME_MAX])
     case MIA_OP_WRITE_CONFIG:
         return 3 + mia_encode_config(&r->config, out + 3);
     case MIA_OP_AUTH_CHALLENGE:
-        copy(out + 3, r->challenge, MIA_AUTH_LEN);
+    case MIA_OP_AUTH_CUP_PROOF:
+    case MIA_OP_CLAIM_BEGIN:
+    case MIA_OP_CLAIM_KEY:
+    case MIA_OP_CLAIM_CONFIRM:
+        copy(out + 3, r->auth, MIA_AUTH_LEN);
         return 3 + MIA_AUTH_LEN;
+    case MIA_OP_RELEASE:
+        if (!r->has_tag) {
+            return 3;
+        }
+        copy(out + 3, r->tag, MIA_TAG_LEN);
+        return 3 + MIA_TAG_LEN;
     case MIA_OP_TELEMETRY_START:
         mia_put_u16(out + 3, r->rate_hz);
         out[5] = r->seconds;
@@ -507,10 +548,12 @@ mia_reason mia_decode_reply(const uint8_t *buf, size_t len, mia_reply *out)
     out->first_seq = 0;
     out->count = 0;
     out->config = mia_config_default();
-    zero(out->challenge, MIA_AUTH_LEN);
+    zero(out->auth, MIA_AUTH_LEN);
     out->rate_hz = 0;
     out->seconds = 0;
     out->frames = 0;
+    zero(out->tag, MIA_TAG_LEN);
+    out->has_tag = 0;
     if (buf[2] > MIA_STATUS_LAST) {
         return MIA_REASON_BAD_VALUE;
     }
@@ -529,8 +572,11 @@ mia_reason mia_decode_reply(const uint8_t *buf, size_t len, mia_reply *out)
         out->count = mia_get_u16(buf + 5);
     } else if (buf[0] == MIA_OP_READ_CONFIG || buf[0] == MIA_OP_WRITE_CONFIG) {
         return mia_decode_config(buf + 3, len - 3, &out->config);
-    } else if (buf[0] == MIA_OP_AUTH_CHALLENGE) {
-        copy(out->challenge, buf + 3, MIA_AUTH_LEN);
+    } else if (need == 3 + MIA_AUTH_LEN) { /* auth_challenge and the 1.2 ones with 16 bytes */
+        copy(out->auth, buf + 3, MIA_AUTH_LEN);
+    } else if (buf[0] == MIA_OP_RELEASE && len >= 3 + MIA_TAG_LEN) {
+        copy(out->tag, buf + 3, MIA_TAG_LEN);
+        out->has_tag = 1;
     } else if (buf[0] == MIA_OP_TELEMETRY_START) {
         out->rate_hz = mia_get_u16(buf + 3);
         out->seconds = buf[5];

@@ -1,5 +1,5 @@
 /*
- * Codec for the Mia Cup GATT protocol 1.1 (firmware-protocol/PROTOCOL.md), byte for byte.
+ * Codec for the Mia Cup GATT protocol 1.2 (firmware-protocol/PROTOCOL.md), byte for byte.
  *
  * Encoders write into a caller's buffer of MIA_FRAME_MAX bytes and return the frame length.
  * Decoders never read past `len`, never write outside their output struct, and return the
@@ -24,10 +24,10 @@
 #include "mia_log.h"
 
 #define MIA_PROTOCOL_MAJOR 1u
-#define MIA_PROTOCOL_MINOR 1u
+#define MIA_PROTOCOL_MINOR 2u
 #define MIA_FRAME_MAX 20u
 
-/* Frame lengths (protocol 1.1). */
+/* Frame lengths (protocol 1.2). */
 #define MIA_INFO_LEN 17u
 #define MIA_EVENT_HEADER_LEN 7u
 #define MIA_EVENT_LONG_LEN 11u /* shake_ended, lid_closed, booted (1.1) */
@@ -36,7 +36,8 @@
 #define MIA_CONFIG_LEN 10u
 #define MIA_CONTROL_HEADER_LEN 2u
 #define MIA_REPLY_HEADER_LEN 3u
-#define MIA_AUTH_LEN 16u       /* owner key, challenge, answer */
+#define MIA_AUTH_LEN 16u       /* owner key, challenge, answer; 1.2: nonce, proof, key half */
+#define MIA_TAG_LEN 8u         /* 1.2: the tag of a sealed request or Reply */
 #define MIA_ADVERT_LEN 9u      /* service data: flags + device id */
 #define MIA_ADVERT_MAX 13u     /* what an AD structure holds after a 128-bit UUID */
 #define MIA_LOG_CAPACITY_MAX 32767u
@@ -63,9 +64,10 @@ typedef enum {
     MIA_STATUS_BUSY = 0x04,
     MIA_STATUS_NOT_SUPPORTED = 0x05,
     MIA_STATUS_NEEDS_PROOF = 0x06, /* 1.1 */
-    MIA_STATUS_DENIED = 0x07       /* 1.1 */
+    MIA_STATUS_DENIED = 0x07,      /* 1.1 */
+    MIA_STATUS_NO_GESTURE = 0x08   /* 1.2: nobody confirmed a claim at the cup in time */
 } mia_status;
-#define MIA_STATUS_LAST MIA_STATUS_DENIED
+#define MIA_STATUS_LAST MIA_STATUS_NO_GESTURE
 
 /* Event types, PROTOCOL.md 4.2. */
 #define MIA_EVENT_SHAKE_STARTED 0x01u
@@ -85,7 +87,12 @@ typedef enum {
 #define MIA_OP_RELEASE 0x08u        /* 1.1 */
 #define MIA_OP_TELEMETRY_START 0x09u /* 1.1 addition: telemetry */
 #define MIA_OP_TELEMETRY_STOP 0x0Au  /* 1.1 addition: telemetry */
-#define MIA_OP_LAST MIA_OP_TELEMETRY_STOP
+#define MIA_OP_AUTH_CUP_PROOF 0x0Bu  /* 1.2 */
+#define MIA_OP_CLAIM_BEGIN 0x0Cu     /* 1.2 */
+#define MIA_OP_CLAIM_KEY 0x0Du       /* 1.2 */
+#define MIA_OP_CLAIM_CONFIRM 0x0Eu   /* 1.2 */
+#define MIA_OP_FIRMWARE_UNLOCK 0x0Fu /* 1.2 */
+#define MIA_OP_LAST MIA_OP_FIRMWARE_UNLOCK
 
 /* Identify pattern bits. */
 #define MIA_IDENTIFY_BLINK 0x01u
@@ -162,8 +169,12 @@ typedef struct {
     uint16_t duration_ms; /* identify */
     uint16_t since_seq;   /* replay_since */
     mia_config config;    /* write_config */
-    uint8_t auth[MIA_AUTH_LEN]; /* auth_prove: the answer; claim: the owner key */
+    uint8_t auth[MIA_AUTH_LEN]; /* auth_prove: the answer; claim: the owner key; 1.2:
+                                 * auth_cup_proof: the nonce; claim_begin / claim_key: half the
+                                 * app's public key; claim_confirm: the app's confirmation */
     uint8_t seconds;      /* telemetry_start: the limit, 1..60 */
+    uint8_t tag[MIA_TAG_LEN]; /* 1.2: the tag after a sealable request's arguments */
+    uint8_t has_tag;          /* 0: the frame had no 8 bytes for it */
 } mia_control;
 
 typedef struct {
@@ -173,10 +184,14 @@ typedef struct {
     uint16_t first_seq; /* replay_since, ok */
     uint16_t count;     /* replay_since, ok */
     mia_config config;  /* read_config / write_config, ok */
-    uint8_t challenge[MIA_AUTH_LEN]; /* auth_challenge, ok */
+    uint8_t auth[MIA_AUTH_LEN]; /* ok: auth_challenge: the challenge; 1.2: auth_cup_proof: the
+                                 * cup's proof; claim_begin / claim_key: half the cup's public
+                                 * key; claim_confirm: the cup's confirmation */
     uint16_t rate_hz;   /* telemetry_start, ok: 1..100 */
     uint8_t seconds;    /* telemetry_start, ok: the limit in effect, 1..60 */
     uint16_t frames;    /* telemetry_stop, ok: frames the stream had */
+    uint8_t tag[MIA_TAG_LEN]; /* 1.2: release, ok: the cup's tag after a sealed release */
+    uint8_t has_tag;
 } mia_reply;
 
 /* Telemetry (PROTOCOL.md 4.7, a 1.1 addition): kinds, lengths, end reasons, limits. */
@@ -240,8 +255,14 @@ mia_reason mia_decode_state(const uint8_t *buf, size_t len, mia_state *out);
 mia_reason mia_decode_config(const uint8_t *buf, size_t len, mia_config *out);
 mia_reason mia_decode_reply(const uint8_t *buf, size_t len, mia_reply *out);
 /* The cup's reading of a Control write, PROTOCOL.md 4.4 steps 1-5. On a rejection,
- * out->opcode and out->request_id are still filled in when the frame has them (len >= 2). */
+ * out->opcode and out->request_id are still filled in when the frame has them (len >= 2). A
+ * sealable request (1.2) with 8 bytes after its arguments has them in out->tag. */
 mia_reason mia_decode_control(const uint8_t *buf, size_t len, mia_control *out);
+/* The length of a Control request of this opcode without its tag, or 0 for an unknown one. */
+size_t mia_control_len(uint8_t opcode);
+/* Nonzero for the requests a cup with an owner takes only sealed (1.2: write_config, release,
+ * telemetry_start, telemetry_stop, firmware_unlock). */
+int mia_op_sealable(uint8_t opcode);
 
 /* The advertising service data: 9 bytes; reading it, shorter is truncated, more than 13 bytes
  * too long (the 20-byte frame limit does not apply). */

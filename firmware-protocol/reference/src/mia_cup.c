@@ -1,6 +1,7 @@
 /* The cup: detectors + log + protocol. See mia_cup.h and README.md. */
 #include "mia_cup.h"
 
+#include "mia_owner.h"
 #include "mia_sha256.h"
 
 /* Info carries the log capacity as 1..32767 (PROTOCOL.md 4.1); mia_log.h checks it too. */
@@ -19,20 +20,13 @@ static void copy_bytes(uint8_t *dst, const uint8_t *src, size_t n)
 }
 
 /* Random bytes from the board, or zeros without an RNG (then the cup cannot be owned). */
-static void draw_random(mia_cup *cup, uint8_t *buf, size_t len)
+void mia_cup_random_(mia_cup *cup, uint8_t *buf, size_t len)
 {
     if (cup->setup.random != 0) {
         cup->setup.random(cup->setup.ctx, buf, len);
     } else {
         mia_wipe(buf, len);
     }
-}
-
-/* A fresh challenge for this connection; it must be asked for before it can be answered. */
-static void new_challenge(mia_cup *cup)
-{
-    draw_random(cup, cup->challenge, MIA_AUTH_LEN);
-    cup->challenge_asked = 0;
 }
 
 static void apply_config(mia_cup *cup)
@@ -52,6 +46,7 @@ void mia_cup_init(mia_cup *cup, const mia_cup_setup *setup, const mia_config *st
 {
     unsigned i;
     cup->setup = *setup;
+    cup->minor = setup->protocol_minor == 1u ? 1u : MIA_PROTOCOL_MINOR;
     if (cup->setup.accel_rate_hz == 0) {
         cup->setup.accel_rate_hz = 100;
     }
@@ -72,16 +67,15 @@ void mia_cup_init(mia_cup *cup, const mia_cup_setup *setup, const mia_config *st
     cup->setup.owner_key = 0; /* the copy above is the one in use */
     {
         uint8_t id[4];
-        draw_random(cup, id, sizeof id);
+        mia_cup_random_(cup, id, sizeof id);
         cup->boot_id = mia_get_u32(id);
     }
     cup->boot_ms = now_ms;
-    cup->proven = 0;
-    cup->denied = 0;
     cup->connected_ms = now_ms;
     cup->reset_gesture = setup->woke_from_sleep ? MIA_RESET_OFF : MIA_RESET_WAITING;
-    new_challenge(cup);
     cup->now_ms = now_ms;
+    mia_telemetry_init(&cup->telemetry);
+    mia_owner_link(cup, 1);
     cup->lid_opened_ms = now_ms;
     cup->last_motion_ms = now_ms;
     cup->shake_count = 0;
@@ -92,7 +86,6 @@ void mia_cup_init(mia_cup *cup, const mia_cup_setup *setup, const mia_config *st
     for (i = 0; i < MIA_CHR_COUNT; i++) {
         cup->subscribed[i] = 0;
     }
-    mia_telemetry_init(&cup->telemetry);
     cup->replaying = 0;
     cup->reply_head = 0;
     cup->reply_count = 0;
@@ -115,6 +108,7 @@ static void on_shake(mia_cup *cup, mia_shake_result r)
 {
     if (r == MIA_SHAKE_STARTED) {
         log_event(cup, MIA_EVENT_SHAKE_STARTED, cup->shake.onset_ms, 0, 0);
+        mia_owner_gesture(cup); /* a claim waiting for a person at the cup */
     } else if (r == MIA_SHAKE_ENDED) {
         uint32_t duration = cup->shake.end_ms - cup->shake.start_ms;
         log_event(cup, MIA_EVENT_SHAKE_ENDED, cup->shake.end_ms,
@@ -133,6 +127,7 @@ static void on_lid(mia_cup *cup, mia_lid_result r)
         cup->lid_opened_ms = t;
         cup->lid_open_count++;
         log_event(cup, MIA_EVENT_LID_OPENED, t, 0, 0);
+        mia_owner_gesture(cup); /* a claim waiting for a person at the cup */
     } else if (r == MIA_LID_CLOSED) {
         log_event(cup, MIA_EVENT_LID_CLOSED, t, t - cup->lid_opened_ms, 0);
     }
@@ -158,7 +153,6 @@ void mia_cup_accel_fifo(mia_cup *cup, uint32_t last_ms, const int16_t (*xyz)[3],
     }
 }
 
-static uint8_t identify(mia_cup *cup, uint8_t asked, uint16_t duration_ms);
 
 /* The reset gesture (PROTOCOL.md 6): switched on with the lid open, and the lid stays open,
  * without a break longer than the debounce, for 5 s after boot. "Open at boot" is the first
@@ -188,8 +182,8 @@ static void reset_gesture(mia_cup *cup, uint32_t now_ms)
                !(l->pending && l->change_ms - cup->boot_ms < MIA_RESET_HOLD_MS)) {
         cup->reset_gesture = MIA_RESET_OFF;
         mia_cup_forget_owner(cup);
-        (void)identify(cup, MIA_IDENTIFY_BLINK | MIA_IDENTIFY_BUZZ,
-                       (uint16_t)MIA_RESET_IDENTIFY_MS);
+        (void)mia_cup_identify_(cup, MIA_IDENTIFY_BLINK | MIA_IDENTIFY_BUZZ,
+                                (uint16_t)MIA_RESET_IDENTIFY_MS);
     }
 }
 
@@ -207,6 +201,7 @@ void mia_cup_tick(mia_cup *cup, uint32_t now_ms)
     on_shake(cup, mia_shake_tick(&cup->shake, now_ms));
     on_lid(cup, mia_lid_tick(&cup->lid, now_ms));
     reset_gesture(cup, now_ms);
+    mia_owner_tick(cup, now_ms);
     mia_telemetry_tick(&cup->telemetry, now_ms);
 }
 
@@ -238,15 +233,8 @@ void mia_cup_connected(mia_cup *cup, uint32_t now_ms, int connected)
     cup->state_sent_valid = 0;
     stop_streams(cup);
     /* A new connection has proven nothing, has its own challenge and its own 10 s. */
-    cup->proven = 0;
-    cup->denied = 0;
     cup->connected_ms = now_ms;
-    if (cup->connected) {
-        new_challenge(cup);
-    } else {
-        mia_wipe(cup->challenge, MIA_AUTH_LEN);
-        cup->challenge_asked = 0;
-    }
+    mia_owner_link(cup, cup->connected);
 }
 
 /* Events are notified only to a subscriber, and on a cup with an owner only once the
@@ -264,7 +252,10 @@ int mia_cup_should_disconnect(const mia_cup *cup, uint32_t now_ms)
 
 void mia_cup_forget_owner(mia_cup *cup)
 {
-    cup->proven = 0;
+    cup->proven = 0; /* a cup without an owner needs no proof: a stream runs on */
+    cup->has_session = 0;
+    cup->smp_unlocked = 0;
+    mia_wipe(cup->session, MIA_AUTH_LEN);
     if (!cup->owned) {
         return;
     }
@@ -295,7 +286,7 @@ void mia_cup_subscribe(mia_cup *cup, mia_chr chr, int enabled)
 
 /* ---------------------------------------------------------------- Control */
 
-static void queue_reply(mia_cup *cup, const mia_reply *r)
+void mia_cup_queue_reply_(mia_cup *cup, const mia_reply *r)
 {
     uint8_t frame[MIA_FRAME_MAX];
     unsigned slot = (cup->reply_head + cup->reply_count) % MIA_REPLY_QUEUE;
@@ -310,7 +301,7 @@ static void queue_reply(mia_cup *cup, const mia_reply *r)
     cup->reply_count++;
 }
 
-static uint8_t identify(mia_cup *cup, uint8_t asked, uint16_t duration_ms)
+uint8_t mia_cup_identify_(mia_cup *cup, uint8_t asked, uint16_t duration_ms)
 {
     uint8_t have = 0;
     uint8_t pattern;
@@ -333,59 +324,11 @@ static uint8_t identify(mia_cup *cup, uint8_t asked, uint16_t duration_ms)
     return MIA_STATUS_OK;
 }
 
-/* auth_prove (PROTOCOL.md 4.4): the answer must be the first 16 bytes of
- * HMAC-SHA256(owner key, challenge), for a challenge asked since the last auth_prove, on a cup
- * with an owner (and an RNG: a challenge of zeros proves nothing). Right or wrong, the challenge
- * is spent. A denied one counts toward the drop (with or without an owner) and withdraws a
- * proof the connection had: Events stop (next_notification), so does a telemetry stream. */
-static uint8_t prove(mia_cup *cup, const uint8_t answer[MIA_AUTH_LEN])
-{
-    uint8_t mac[MIA_SHA256_LEN];
-    int right;
-    mia_hmac_sha256(cup->owner_key, MIA_AUTH_LEN, cup->challenge, MIA_AUTH_LEN, mac);
-    right = mia_equal_ct(mac, answer, MIA_AUTH_LEN);
-    mia_wipe(mac, sizeof mac);
-    right = right && cup->owned && cup->challenge_asked && cup->setup.random != 0;
-    new_challenge(cup);
-    if (!right) {
-        if (cup->denied < 0xFFu) {
-            cup->denied++;
-        }
-        if (cup->proven) {
-            cup->proven = 0;
-            (void)mia_telemetry_stop(&cup->telemetry, cup->now_ms, MIA_TLM_END_OTHER);
-        }
-        return MIA_STATUS_DENIED;
-    }
-    if (!cup->proven) {
-        cup->proven = 1;
-        stop_streams(cup); /* live events from now on; the app replays the ones before */
-    }
-    return MIA_STATUS_OK;
-}
-
-/* claim: a cup without an owner takes the key from anyone; one with an owner only from a
- * connection that proved the current key. The key is stored before the Reply is queued. */
-static uint8_t claim(mia_cup *cup, const uint8_t key[MIA_AUTH_LEN])
-{
-    if (cup->setup.random == 0 || (cup->owned && !cup->proven)) {
-        return MIA_STATUS_DENIED;
-    }
-    copy_bytes(cup->owner_key, key, MIA_AUTH_LEN);
-    cup->owned = 1;
-    cup->proven = 1;
-    if (cup->setup.owner_changed != 0) {
-        cup->setup.owner_changed(cup->setup.ctx, cup->owner_key);
-    }
-    return MIA_STATUS_OK;
-}
-
 /* Requests a connection must have proven on a cup with an owner (PROTOCOL.md 4.4). */
 static int needs_proof(uint8_t opcode)
 {
     return opcode == MIA_OP_REPLAY_SINCE || opcode == MIA_OP_READ_CONFIG ||
-           opcode == MIA_OP_WRITE_CONFIG || opcode == MIA_OP_RELEASE ||
-           opcode == MIA_OP_TELEMETRY_START || opcode == MIA_OP_TELEMETRY_STOP;
+           mia_op_sealable(opcode);
 }
 
 /* telemetry_start: the stream runs at the accelerometer's rate, at most 100 Hz. */
@@ -426,9 +369,12 @@ uint8_t mia_cup_control_write(mia_cup *cup, uint32_t now_ms, const uint8_t *buf,
     if (len < MIA_CONTROL_HEADER_LEN && reason == MIA_REASON_TRUNCATED) {
         return MIA_ATT_ERR_INVALID_ATTRIBUTE_VALUE_LENGTH;
     }
-    /* A cup without telemetry does not know its opcodes (PROTOCOL.md 2). */
-    if (reason != MIA_REASON_TOO_LONG && !(cup->setup.capabilities & MIA_CAP_TELEMETRY) &&
-        (c.opcode == MIA_OP_TELEMETRY_START || c.opcode == MIA_OP_TELEMETRY_STOP)) {
+    /* A cup without telemetry does not know its opcodes (PROTOCOL.md 2), nor a 1.1 board the
+     * 1.2 ones. */
+    if (reason != MIA_REASON_TOO_LONG &&
+        ((!(cup->setup.capabilities & MIA_CAP_TELEMETRY) &&
+          (c.opcode == MIA_OP_TELEMETRY_START || c.opcode == MIA_OP_TELEMETRY_STOP)) ||
+         (cup->minor < 2 && c.opcode > MIA_OP_TELEMETRY_STOP))) {
         reason = MIA_REASON_UNKNOWN_OPCODE;
     }
     r.opcode = c.opcode;
@@ -439,14 +385,17 @@ uint8_t mia_cup_control_write(mia_cup *cup, uint32_t now_ms, const uint8_t *buf,
     r.seconds = 0;
     r.frames = 0;
     r.config = cup->config;
-    copy_bytes(r.challenge, cup->challenge, MIA_AUTH_LEN);
+    mia_wipe(r.auth, MIA_AUTH_LEN);
+    r.has_tag = 0;
     r.status = (uint8_t)mia_status_for_reason(reason);
     if (reason == MIA_ACCEPT && cup->owned && !cup->proven && needs_proof(c.opcode)) {
         r.status = MIA_STATUS_NEEDS_PROOF; /* after the checks of the frame, PROTOCOL.md 4.4 */
+    } else if (reason == MIA_ACCEPT && !mia_owner_seal_ok(cup, &c, buf)) {
+        r.status = MIA_STATUS_DENIED; /* 1.2: a sealed request without its right tag */
     } else if (reason == MIA_ACCEPT) {
         switch (c.opcode) {
         case MIA_OP_IDENTIFY:
-            r.status = identify(cup, c.pattern, c.duration_ms);
+            r.status = mia_cup_identify_(cup, c.pattern, c.duration_ms);
             break;
         case MIA_OP_REPLAY_SINCE:
             r.status = replay(cup, c.since_seq, &r);
@@ -459,17 +408,8 @@ uint8_t mia_cup_control_write(mia_cup *cup, uint32_t now_ms, const uint8_t *buf,
             }
             r.config = cup->config;
             break;
-        case MIA_OP_AUTH_CHALLENGE: /* the same challenge until it is answered */
-            cup->challenge_asked = 1;
-            break;
-        case MIA_OP_AUTH_PROVE:
-            r.status = prove(cup, c.auth);
-            break;
-        case MIA_OP_CLAIM:
-            r.status = claim(cup, c.auth);
-            break;
         case MIA_OP_RELEASE:
-            mia_cup_forget_owner(cup);
+            mia_owner_release(cup, &r);
             break;
         case MIA_OP_TELEMETRY_START:
             r.status = telemetry_start(cup, c.seconds, &r);
@@ -477,13 +417,41 @@ uint8_t mia_cup_control_write(mia_cup *cup, uint32_t now_ms, const uint8_t *buf,
         case MIA_OP_TELEMETRY_STOP:
             r.frames = mia_telemetry_stop(&cup->telemetry, now_ms, MIA_TLM_END_STOP);
             break;
-        default: /* read_config */
+        case MIA_OP_READ_CONFIG:
+            break;
+        default: /* the challenge, the proofs, the claims, firmware_unlock */
+            r.status = mia_owner_request(cup, &c, &r);
             break;
         }
     }
     mia_wipe(c.auth, MIA_AUTH_LEN);
-    queue_reply(cup, &r);
+    if (r.status != MIA_OWNER_DEFERRED) {
+        mia_cup_queue_reply_(cup, &r);
+    }
+    mia_wipe(r.auth, MIA_AUTH_LEN);
     return 0;
+}
+
+void mia_cup_claim_button(mia_cup *cup, uint32_t now_ms)
+{
+    cup->now_ms = now_ms;
+    mia_owner_gesture(cup);
+}
+
+int mia_cup_claim_waiting(const mia_cup *cup)
+{
+    return cup->claim.phase == MIA_CLAIM_WAITING;
+}
+
+int mia_cup_smp_allowed(const mia_cup *cup)
+{
+    if (!cup->connected) {
+        return 0;
+    }
+    if (cup->minor < 2) {
+        return !cup->owned || cup->proven; /* 1.1: the owner's proof, or no owner */
+    }
+    return cup->owned && cup->proven && cup->smp_unlocked;
 }
 
 /* ---------------------------------------------------------------- reads */
@@ -493,7 +461,7 @@ size_t mia_cup_read_info(const mia_cup *cup, uint8_t out[MIA_FRAME_MAX])
     mia_info info;
     unsigned i;
     info.protocol_major = MIA_PROTOCOL_MAJOR;
-    info.protocol_minor = MIA_PROTOCOL_MINOR;
+    info.protocol_minor = cup->minor;
     info.fw_major = cup->setup.fw_major;
     info.fw_minor = cup->setup.fw_minor;
     info.fw_patch = cup->setup.fw_patch;
@@ -621,7 +589,7 @@ int mia_cup_busy(const mia_cup *cup)
            (events_live(cup) && cup->send_seq != cup->log.next_seq) ||
            (cup->connected && cup->owned && !cup->proven) ||
            cup->reset_gesture != MIA_RESET_OFF || cup->telemetry.running ||
-           cup->telemetry.count > 0;
+           cup->telemetry.count > 0 || cup->claim.phase == MIA_CLAIM_WAITING;
 }
 
 int mia_cup_may_sleep(const mia_cup *cup, uint32_t now_ms)

@@ -1,6 +1,7 @@
 /*
- * The cup: shake detector + lid detector + event log + protocol 1.1 (with ownership), behind
- * the few calls a board makes. This is the only header a port needs to include.
+ * The cup: shake detector + lid detector + event log + protocol 1.2 (with ownership: the mutual
+ * proof, sealed requests, the claim by key agreement and gesture), behind the few calls a board
+ * makes. This is the only header a port needs to include.
  *
  *   Board -> core                          Core -> board
  *   mia_cup_init            at boot         setup.random(buf, len)         random bytes (RNG)
@@ -13,6 +14,8 @@
  *   mia_cup_read_info / mia_cup_read_state  reads of Info / State
  *   mia_cup_read_advert     the scan response's service data (owner flag + device id)
  *   mia_cup_forget_owner    a reset button (the lid reset gesture needs no call)
+ *   mia_cup_claim_button    a claim button (the lid or a shake confirm a claim without it)
+ *   mia_cup_smp_allowed     whether the SMP service may answer now (PROTOCOL.md 9.1)
  *   mia_cup_set_battery     when measured
  *
  * Telemetry (1.1 addition): with MIA_CAP_TELEMETRY in setup.capabilities the cup answers
@@ -30,6 +33,7 @@
 #include <stdint.h>
 
 #include "mia_codec.h"
+#include "mia_keys.h"
 #include "mia_lid.h"
 #include "mia_log.h"
 #include "mia_shake.h"
@@ -47,6 +51,13 @@
 #define MIA_RESET_HOLD_MS 5000u     /* lid open from boot this long: forget the owner */
 #define MIA_RESET_IDENTIFY_MS 2000u /* the confirmation: blink and buzz this long */
 #define MIA_REPLY_MAX_LEN 19u       /* the longest Reply: auth_challenge ok */
+#define MIA_CLAIM_GESTURE_MS 10000u /* 1.2: a claim waits this long for the lid or a shake */
+#define MIA_CLAIM_BLINK_MS 200u     /* ... and says "taken" with a short blink */
+/* A claim (mia_cup.claim.phase), PROTOCOL.md 4.4. */
+#define MIA_CLAIM_NONE 0u
+#define MIA_CLAIM_BEGUN 1u   /* claim_begin: the cup's key pair is drawn */
+#define MIA_CLAIM_KEYED 2u   /* claim_key: both sides hold the owner key */
+#define MIA_CLAIM_WAITING 3u /* claim_confirm: waiting for the gesture, its Reply held */
 /* The reset gesture (mia_cup.reset_gesture). */
 #define MIA_RESET_WAITING 0u /* since boot: the first lid state is not believed yet */
 #define MIA_RESET_ARMED 1u   /* the lid has been open since boot: forget the owner at 5 s */
@@ -78,6 +89,9 @@ typedef struct {
      * gesture is off then (a player who wakes the cup by lifting it and looks for 5 s must not
      * reset it). nRF52: RESETREAS.OFF; ESP32: esp_sleep_get_wakeup_cause() != UNDEFINED. */
     uint8_t woke_from_sleep;
+    /* The protocol minor the cup speaks: 0 (the newest, 1.2) or 2; 1 for a board that speaks
+     * 1.1 (its proof and claim, nothing sealed): only to test an app against an older cup. */
+    uint8_t protocol_minor;
     /* Hooks (each may be 0) */
     /* Blink (pattern bit 0) and/or buzz (bit 1) for duration_ms, restarting if running. */
     void (*identify)(void *ctx, uint8_t pattern, uint16_t duration_ms);
@@ -96,6 +110,17 @@ typedef struct {
     void (*owner_changed)(void *ctx, const uint8_t *key);
     void *ctx;
 } mia_cup_setup;
+
+/* A claim under way on this connection (1.2, PROTOCOL.md 4.4). */
+typedef struct {
+    uint8_t phase;      /* MIA_CLAIM_* */
+    uint8_t request_id; /* of the claim_confirm whose Reply waits for the gesture */
+    uint32_t since_ms;  /* when it began to wait */
+    uint8_t priv[MIA_X25519_LEN];    /* the cup's private key, until claim_key */
+    uint8_t cup_pub[MIA_X25519_LEN]; /* the cup's public key */
+    uint8_t app_pub[MIA_X25519_LEN]; /* the app's public key (its first half, then all) */
+    uint8_t key[MIA_AUTH_LEN];       /* the owner key both sides agreed */
+} mia_claim;
 
 typedef struct {
     mia_cup_setup setup; /* setup.owner_key is not kept (0 after init): see owner_key below */
@@ -134,6 +159,16 @@ typedef struct {
     uint8_t denied;          /* denied auth_prove on this connection, with or without owner */
     uint8_t challenge[MIA_AUTH_LEN];
     uint32_t connected_ms;
+    /* Protocol 1.2: the minor spoken, the app's nonce, the session and its count of sealed
+     * requests, the SMP unlock, a claim under way. */
+    uint8_t minor;
+    uint8_t nonce_given;  /* auth_cup_proof was answered since the challenge was drawn */
+    uint8_t has_session;  /* the connection is proven and holds a session key */
+    uint8_t smp_unlocked; /* firmware_unlock, since the proof */
+    uint8_t nonce[MIA_AUTH_LEN];
+    uint8_t session[MIA_AUTH_LEN];
+    uint32_t sealed;      /* sealed requests accepted in this session */
+    mia_claim claim;
     uint8_t reset_gesture; /* the lid-open-at-boot reset: MIA_RESET_* above */
     /* State notification: the last one sent, and when. */
     mia_state state_sent;
@@ -197,6 +232,20 @@ int mia_cup_should_disconnect(const mia_cup *cup, uint32_t now_ms);
  * setup.identify(blink | buzz, MIA_RESET_IDENTIFY_MS). Feed the first lid reading right after
  * mia_cup_init, and keep ticking while mia_cup_busy() (it is for those 5 s). */
 void mia_cup_forget_owner(mia_cup *cup);
+
+/* A press of a claim button (1.2): it confirms a claim that waits for its gesture, like the lid
+ * lifted or a shake. For a board without a lid sensor or an accelerometer, or with a button of
+ * its own. Nothing happens when no claim waits. */
+void mia_cup_claim_button(mia_cup *cup, uint32_t now_ms);
+
+/* Nonzero while a claim waits for its gesture (the cup blinks): a board may show it. */
+int mia_cup_claim_waiting(const mia_cup *cup);
+
+/* Nonzero when the SMP service (PROTOCOL.md 9.1) may answer on the current connection: 1.2, the
+ * connection proved the owner key and sent a sealed firmware_unlock since; a 1.1 board, the
+ * connection proved the owner key, or the cup has no owner. Refuse every SMP request otherwise
+ * (MCUmgr MGMT_ERR_EACCESS). */
+int mia_cup_smp_allowed(const mia_cup *cup);
 
 /* Reads. Each returns the frame length. */
 size_t mia_cup_read_info(const mia_cup *cup, uint8_t out[MIA_FRAME_MAX]);

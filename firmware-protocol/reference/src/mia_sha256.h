@@ -37,7 +37,8 @@ void mia_sha256_digest(const uint8_t *data, size_t len, uint8_t out[MIA_SHA256_L
 
 /* HMAC-SHA256 with a key of any length (a key longer than 64 bytes is hashed first, as RFC
  * 2104 says). The ownership proof uses a 16-byte key and a 16-byte message, and keeps the
- * first 16 bytes of out. Key material on the stack is wiped before returning. */
+ * first 16 bytes of out. out may be msg or key (both are read before out is written). Key
+ * material on the stack is wiped before returning. */
 void mia_hmac_sha256(const uint8_t *key, size_t key_len, const uint8_t *msg, size_t msg_len,
                      uint8_t out[MIA_SHA256_LEN]);
 

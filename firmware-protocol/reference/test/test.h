@@ -10,6 +10,7 @@ void t_end(void);
 void t_fail(const char *file, int line, const char *what);
 void t_failf(const char *file, int line, const char *fmt, long a, long b);
 int t_summary(void);
+int t_failed_now(void); /* nonzero once the running case has failed */
 
 #define T_CASE(suite, fn)                                                                      \
     do {                                                                                       \
@@ -61,5 +62,6 @@ void run_ownership_vector_tests(void);
 void run_trace_tests(const char *trace_dir);
 void run_telemetry_tests(void);
 void run_x25519_tests(void);
+void run_session_tests(void);
 
 #endif

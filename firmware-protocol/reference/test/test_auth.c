@@ -58,6 +58,7 @@ static void boot(const uint8_t *owner_key, uint32_t seed, uint32_t now)
     s.owner_changed = on_owner_changed;
     s.random = test_rng;
     s.owner_key = owner_key;
+    s.protocol_minor = 1; /* 1.1's ownership; test_session.c has 1.2's */
     owner_changed_calls = 0;
     identify_calls = 0;
     stored = owner_key != 0;
@@ -453,6 +454,7 @@ static void without_an_rng_the_cup_cannot_be_owned(void)
     memset(&s, 0, sizeof s);
     s.capabilities = MIA_CAP_LED;
     s.owner_changed = on_owner_changed;
+    s.protocol_minor = 1;
     owner_changed_calls = 0;
     mia_cup_init(&cup_, &s, 0, 0);
     CHECK_EQ(cup_.boot_id, 0);

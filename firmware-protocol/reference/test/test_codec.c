@@ -81,7 +81,8 @@ static void names(void)
     CHECK(strcmp(mia_status_name(MIA_STATUS_NOT_SUPPORTED), "not_supported") == 0);
     CHECK(strcmp(mia_status_name(MIA_STATUS_NEEDS_PROOF), "needs_proof") == 0);
     CHECK(strcmp(mia_status_name(MIA_STATUS_DENIED), "denied") == 0);
-    CHECK(mia_status_name(8) == 0);
+    CHECK(strcmp(mia_status_name(MIA_STATUS_NO_GESTURE), "no_gesture") == 0);
+    CHECK(mia_status_name(9) == 0);
     CHECK(mia_status_name(0xFF) == 0);
     CHECK_EQ(mia_status_for_reason(MIA_REASON_TRUNCATED), MIA_STATUS_BAD_LENGTH);
     CHECK_EQ(mia_status_for_reason(MIA_REASON_TOO_LONG), MIA_STATUS_BAD_LENGTH);

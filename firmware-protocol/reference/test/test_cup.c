@@ -92,7 +92,7 @@ static void boot_logs_booted_and_reads(void)
     CHECK_EQ(mia_cup_read_info(&cup_, f), 17);
     CHECK_EQ(mia_decode_info(f, 17, &info), MIA_ACCEPT);
     CHECK_EQ(info.protocol_major, 1);
-    CHECK_EQ(info.protocol_minor, 1);
+    CHECK_EQ(info.protocol_minor, 2);
     CHECK_EQ(info.fw_minor, 4);
     CHECK_EQ(info.log_capacity, MIA_LOG_CAPACITY);
     CHECK_EQ(info.device_id[7], 0x18);

@@ -52,6 +52,11 @@ void t_end(void)
     }
 }
 
+int t_failed_now(void)
+{
+    return cur_failed != 0;
+}
+
 int t_summary(void)
 {
     printf("%d passed, %d failed\n", passed, failed);
@@ -74,6 +79,7 @@ int main(int argc, char **argv)
     run_ownership_vector_tests();
     run_telemetry_tests();
     run_x25519_tests();
+    run_session_tests();
 #ifndef MIA_TEST_NO_TRACES /* a 16 KiB-RAM target (arm.sh, microbit) runs all but the traces */
     run_trace_tests(traces);
 #endif

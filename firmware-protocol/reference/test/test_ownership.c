@@ -31,6 +31,7 @@ static void start(const own_vec *v)
     setup.random = test_rng;
     setup.owner_changed = on_owner_changed;
     setup.owner_key = v->has_owner ? v->owner_key : 0;
+    setup.protocol_minor = 1; /* ownership.json is what a 1.1 cup does */
     test_rng_seed(31);
     mia_cup_init(&cup_, &setup, 0, 0);
     for (i = 0; i < v->challenge_count; i++) {

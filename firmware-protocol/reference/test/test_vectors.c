@@ -39,12 +39,18 @@ static void check_config(const mia_config *a, const mia_config *b)
     CHECK_EQ(a->idle_sleep_s, b->idle_sleep_s);
 }
 
+/* The protocol the vector's request is played on: a 1.1 board for the 1.1 opcodes (they keep
+ * their 1.1 rules there: the claim in the clear, the 1.1 proof), a 1.2 cup for the 1.2 ones
+ * (session.json plays the 1.2 rules whole). */
+static uint8_t minor_for_;
+
 /* A connected cup, subscribed to Events and Reply: without an owner; or owned by the counting
  * key, this connection not proven; or the same with the counting challenge asked. */
 static void fresh_cup(cup_kind kind)
 {
     mia_cup_setup setup;
     memset(&setup, 0, sizeof setup);
+    setup.protocol_minor = minor_for_;
     setup.capabilities =
         MIA_CAP_SHAKE | MIA_CAP_LID | MIA_CAP_LED | MIA_CAP_BUZZER | MIA_CAP_TELEMETRY;
     setup.random = test_rng;
@@ -73,6 +79,7 @@ static uint8_t write_control(cup_kind kind, const uint8_t *buf, size_t len, mia_
     mia_chr chr;
     size_t n;
     uint8_t att;
+    minor_for_ = len > 0 && buf[0] > MIA_OP_TELEMETRY_STOP ? 2u : 1u;
     fresh_cup(kind);
     att = mia_cup_control_write(&cup_, 10, buf, len);
     n = mia_cup_next_notification(&cup_, 10, &chr, frame);
@@ -175,7 +182,8 @@ static void rejected(const vec *v)
 
 /* The status an accepted request gets from a connection that has not proven the owner key of
  * an owned cup (PROTOCOL.md 4.4): identify and auth_challenge are carried out, claim is
- * denied, auth_prove without a challenge asked is denied, the rest needs proof. */
+ * denied, auth_prove without a challenge asked is denied; 1.2: auth_cup_proof without a
+ * challenge asked and the claim steps (the cup has an owner) are denied; the rest needs proof. */
 static int unproven_status(uint8_t opcode)
 {
     switch (opcode) {
@@ -184,9 +192,30 @@ static int unproven_status(uint8_t opcode)
         return MIA_STATUS_OK;
     case MIA_OP_AUTH_PROVE:
     case MIA_OP_CLAIM:
+    case MIA_OP_AUTH_CUP_PROOF:
+    case MIA_OP_CLAIM_BEGIN:
+    case MIA_OP_CLAIM_KEY:
+    case MIA_OP_CLAIM_CONFIRM:
         return MIA_STATUS_DENIED;
     default:
         return MIA_STATUS_NEEDS_PROOF;
+    }
+}
+
+/* The status of an accepted 1.2 request alone on a fresh cup without an owner (with the
+ * test's capabilities): the cup's proof needs an owner, a claim starts with claim_begin, the
+ * cup has no SMP service. */
+static int free_status(uint8_t opcode)
+{
+    switch (opcode) {
+    case MIA_OP_AUTH_CUP_PROOF:
+    case MIA_OP_CLAIM_KEY:
+    case MIA_OP_CLAIM_CONFIRM:
+        return MIA_STATUS_DENIED;
+    case MIA_OP_FIRMWARE_UNLOCK:
+        return MIA_STATUS_NOT_SUPPORTED;
+    default:
+        return MIA_STATUS_OK;
     }
 }
 
@@ -200,7 +229,7 @@ static void accepted_control_on_cups(const vec *v)
     CHECK_EQ(write_control(kind, v->bytes, v->len, &reply, &got_reply), 0);
     CHECK(got_reply);
     if (got_reply) {
-        CHECK_EQ(reply.status, MIA_STATUS_OK);
+        CHECK_EQ(reply.status, free_status(op));
         CHECK_EQ(reply.opcode, op);
         CHECK_EQ(reply.request_id, v->control.request_id);
         if (op == MIA_OP_WRITE_CONFIG) {
@@ -308,6 +337,8 @@ static void accepted(const vec *v)
         check_config(&got.config, &v->control.config);
         CHECK(memcmp(got.auth, v->control.auth, 16) == 0);
         CHECK_EQ(got.seconds, v->control.seconds);
+        CHECK_EQ(got.has_tag, v->control.has_tag);
+        CHECK(memcmp(got.tag, v->control.tag, MIA_TAG_LEN) == 0);
         n = mia_encode_control(&v->control, out);
         accepted_control_on_cups(v);
         break;
@@ -321,7 +352,9 @@ static void accepted(const vec *v)
         CHECK_EQ(got.first_seq, v->reply.first_seq);
         CHECK_EQ(got.count, v->reply.count);
         check_config(&got.config, &v->reply.config);
-        CHECK(memcmp(got.challenge, v->reply.challenge, 16) == 0);
+        CHECK(memcmp(got.auth, v->reply.auth, 16) == 0);
+        CHECK_EQ(got.has_tag, v->reply.has_tag);
+        CHECK(memcmp(got.tag, v->reply.tag, MIA_TAG_LEN) == 0);
         CHECK_EQ(got.rate_hz, v->reply.rate_hz);
         CHECK_EQ(got.seconds, v->reply.seconds);
         CHECK_EQ(got.frames, v->reply.frames);
@@ -388,6 +421,7 @@ static void auth_vector(const auth_vec *a)
         memset(&setup, 0, sizeof setup);
         setup.random = test_rng;
         setup.owner_key = a->key;
+        setup.protocol_minor = 1; /* the 1.1 proof: a 1.2 cup denies it (session.json) */
         test_rng_seed(5);
         mia_cup_init(&cup_, &setup, 0, 0);
         test_rng_script(a->challenge, 16);

@@ -81,11 +81,72 @@ typedef struct {
     own_step steps[OWN_MAX_STEPS];
 } own_vec;
 
+/* keys.json (1.2): one row per vector, the fields of its kind filled in. */
+typedef enum { KV_PROOF, KV_SEAL, KV_REPLY_SEAL, KV_CLAIM } keys_kind;
+
+typedef struct {
+    const char *name;
+    keys_kind kind;
+    uint8_t key[16];     /* proof: the owner key; claim: the agreed owner key */
+    uint8_t challenge[16];
+    uint8_t nonce[16];
+    uint8_t cup_proof[16];
+    uint8_t app_proof[16];
+    uint8_t session[16]; /* the session key (every kind) */
+    uint32_t count;      /* seal, reply_seal */
+    uint8_t frame[20];   /* seal: the request without its tag; reply_seal: the Reply's 3 bytes */
+    size_t frame_len;
+    uint8_t tag[8];
+    uint8_t app_priv[32];
+    uint8_t app_pub[32];
+    uint8_t cup_priv[32];
+    uint8_t cup_pub[32];
+    uint8_t shared[32];
+    uint8_t app_confirm[16];
+    uint8_t cup_confirm[16];
+} keys_vec;
+
+/* session.json (1.2): one connection, step by step (vectors/README.md). */
+#define SESS_MAX_RANDOM 4
+#define SESS_MAX_STEPS 10
+#define SESS_MAX_REPLIES 2
+
+typedef struct {
+    uint8_t bytes[24];
+    size_t len;
+} sess_frame;
+
+typedef struct {
+    uint32_t at_ms;    /* after the connection was made */
+    uint8_t write[24]; /* a Control write (write_len > 0), */
+    size_t write_len;
+    int lid;           /* or a lid reading 0/1 (-1: none), or else a tick */
+    size_t reply_count;
+    sess_frame replies[SESS_MAX_REPLIES];
+    int owned;
+    int proven;
+    int drop;
+} sess_step;
+
+typedef struct {
+    const char *name;
+    int has_owner;
+    uint8_t owner_key[16];
+    uint8_t random[SESS_MAX_RANDOM * 32];
+    size_t random_len;
+    size_t step_count;
+    sess_step steps[SESS_MAX_STEPS];
+} sess_vec;
+
 extern const vec vectors[];
 extern const size_t vector_count;
 extern const auth_vec auth_vectors[];
 extern const size_t auth_vector_count;
 extern const own_vec own_vectors[];
 extern const size_t own_vector_count;
+extern const keys_vec keys_vectors[];
+extern const size_t keys_vector_count;
+extern const sess_vec sess_vectors[];
+extern const size_t sess_vector_count;
 
 #endif

@@ -2,27 +2,25 @@
  * is answered with what the cup did, one line each, then a line "." (flushed), so a test can
  * drive it interactively (an auth_prove needs the challenge first). After every command the
  * board takes every notification due at the session's time, and then ends the link if
- * mia_cup_should_disconnect says so ("drop"), as a board does.
- *
- * The test that compares this with the WebAssembly build runs the same language on CupCore
+ * mia_cup_should_disconnect says so ("drop"), as a board does. The test that compares this
+ * with the WebAssembly build runs the same language on CupCore
  * (test/unit/firmware-protocol/core-session.ts): change both together.
- *
- * Commands (<ms>: the cup's clock, it becomes the session's time; hex: bytes as hex):
- *   boot <ms> [seed=N] [caps=N] [rate=N] [hooks=N] [lid=D:I:O:C] [owner=hex] [config=hex] [woke]
- *       a cup from power-on: the random seed (xorshift32, trace_random_bytes), capabilities,
- *       accelerometer rate, hooks present (1 random, 2 identify, 4 config_changed, 8
- *       owner_changed), the lid sensor (mode 0 digital / 1 analog, invert, open and closed
- *       levels), the owner key and Config in flash, a wake from sleep. Defaults: seed
- *       0x6d2b79f5, caps 0x7f (all), rate 100, hooks 15, lid 0:0:0:0, no owner, no Config.
+ * Commands (<ms>: the cup's clock, the session's time from then on; hex: bytes as hex):
+ *   boot <ms> [seed=N] [caps=N] [rate=N] [hooks=N] [lid=D:I:O:C] [owner=hex] [config=hex]
+ *   [minor=N] [woke]: from power-on, the seed (xorshift32, trace_random_bytes), capabilities,
+ *   rate, hooks (1 random, 2 identify, 4 config_changed, 8 owner_changed), the lid sensor
+ *   (mode 0 digital / 1 analog, invert, levels), the key and Config in flash, the protocol minor
+ *   (1: a board that speaks 1.1), a wake. Defaults: seed 0x6d2b79f5, caps 0x7f, rate 100,
+ *   hooks 15, lid 0:0:0:0, no key, no Config, minor 0 (1.2).
  *   reboot <ms> [woke]      boots again from what is in flash (the Config with CONFIG_PERSIST)
  *   accel <ms> x y z        fifo <ms> x y z [x y z ...]   lid <ms> r     tick <ms>
  *   wait <ms> <step>        a tick every step ms after the session's time and one at ms, the
  *                           notifications taken after each
  *   battery <pct> <charging>   connect <ms> 0|1   sub <events|state|reply|telemetry> 0|1
  *   write <ms> <hex>        a Control write        forget   (mia_cup_forget_owner)
- *   info   state <ms>   advert   may-sleep <ms>   busy
+ *   button <ms>  (mia_cup_claim_button)   info   state <ms>   advert   may-sleep <ms>   busy   smp
  * Answers:
- *   notify <chr> <hex>   att <code>   info|state|advert <hex>   may-sleep|busy 0|1   drop
+ *   notify <chr> <hex>   att <code>   info|state|advert <hex>   may-sleep|busy|smp 0|1   drop
  *   identify <pattern> <ms>   config-changed <hex>   owner-changed <hex>|none   error <what>
  */
 #include <stdio.h>
@@ -141,6 +139,8 @@ static int boot(session *s, char **w, int n)
                    trace_unhex(w[i] + 7, record, sizeof record, &len) == 0 &&
                    len == MIA_CONFIG_LEN) {
             s->has_config = mia_decode_config(record, len, &s->config) == MIA_ACCEPT;
+        } else if (strncmp(w[i], "minor=", 6) == 0) {
+            s->setup.protocol_minor = (uint8_t)strtoul(w[i] + 6, 0, 0);
         } else if (strcmp(w[i], "woke") == 0) {
             woke = 1;
         } else {
@@ -201,6 +201,8 @@ static int untimed(session *s, char **w, int n)
         put_hex("advert", f, mia_cup_read_advert(&s->cup, f));
     } else if (strcmp(c, "busy") == 0 && n == 1) {
         printf("busy %d\n", mia_cup_busy(&s->cup) != 0);
+    } else if (strcmp(c, "smp") == 0 && n == 1) {
+        printf("smp %d\n", mia_cup_smp_allowed(&s->cup) != 0);
     } else {
         return 0;
     }
@@ -254,6 +256,8 @@ static int timed(session *s, char **w, int n)
         mia_cup_lid(&s->cup, t, (uint16_t)atoi(w[2]));
     } else if (strcmp(c, "tick") == 0 && n == 2) {
         mia_cup_tick(&s->cup, t);
+    } else if (strcmp(c, "button") == 0 && n == 2) {
+        mia_cup_claim_button(&s->cup, t);
     } else if (strcmp(c, "connect") == 0 && n == 3) {
         mia_cup_connected(&s->cup, t, atoi(w[2]));
     } else if (strcmp(c, "write") == 0 && n == 3 && trace_unhex(w[2], f, sizeof f, &len) == 0) {

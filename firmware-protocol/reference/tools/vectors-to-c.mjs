@@ -1,6 +1,8 @@
 // Turns every golden vector in firmware-protocol/vectors/*.json into C tables for the C tests:
 // `vectors` (the frame families and the advertising service data), `auth_vectors`
-// (auth.json: key, challenge, answer) and `own_vectors` (ownership.json: whole exchanges).
+// (auth.json: key, challenge, answer), `own_vectors` (ownership.json: whole 1.1 exchanges),
+// `keys_vectors` (keys.json: 1.2's proofs, tags and key agreement) and `sess_vectors`
+// (session.json: whole 1.2 exchanges).
 //   node vectors-to-c.mjs <vectors-dir> <out.c>
 // Strict on purpose: a family, key or value it does not know is an error, so a vector can never
 // be skipped silently (the C core must pass EVERY vector).
@@ -24,8 +26,12 @@ const FAMILIES = {
   telemetry: 'VF_TELEMETRY',
   auth: null, // its own schema and table, below
   ownership: null, // likewise
+  keys: null,
+  session: null,
 };
-const PROTOCOL = '1.1';
+/** The protocol of each file: 1.2, but for what a 1.1 cup does (its proof and exchanges). */
+const PROTOCOL = { auth: '1.1', ownership: '1.1' };
+const NEWEST = '1.2';
 const REASONS = ['too_long', 'truncated', 'unsupported_version', 'unknown_opcode', 'bad_value'];
 const STATUS = [
   'ok',
@@ -36,6 +42,7 @@ const STATUS = [
   'not_supported',
   'needs_proof',
   'denied',
+  'no_gesture',
 ];
 const EVENT_TYPES = { shake_started: 1, shake_ended: 2, lid_opened: 3, lid_closed: 4, booted: 5 };
 const OPS = {
@@ -49,7 +56,40 @@ const OPS = {
   release: 8,
   telemetry_start: 9,
   telemetry_stop: 10,
+  auth_cup_proof: 11,
+  claim_begin: 12,
+  claim_key: 13,
+  claim_confirm: 14,
+  firmware_unlock: 15,
 };
+/** The 16-byte argument (or result) of each opcode that has one, by its key in a vector. */
+const AUTH_ARG = {
+  auth_prove: 'answer',
+  claim: 'key',
+  auth_cup_proof: 'nonce',
+  claim_begin: 'keyPart',
+  claim_key: 'keyPart',
+  claim_confirm: 'confirm',
+};
+const AUTH_RESULT = {
+  auth_challenge: 'challenge',
+  auth_cup_proof: 'proof',
+  claim_begin: 'keyPart',
+  claim_key: 'keyPart',
+  claim_confirm: 'confirm',
+};
+const SEALABLE = [
+  'write_config',
+  'release',
+  'telemetry_start',
+  'telemetry_stop',
+  'firmware_unlock',
+];
+
+/** 1.2: a tag (8 bytes of hex) or null: [bytes, present]. */
+function optionalTag(where, v) {
+  return v === null ? [[], 0] : [hexExact(where, v, 8), 1];
+}
 const TELEMETRY_KINDS = { accel: 1, accel2: 2, lid: 3, end: 4 };
 const END_REASONS = ['stop', 'limit', 'other'];
 
@@ -220,6 +260,9 @@ const decoders = {
     let cfg = '{1200, 250, 200, 50, 600}';
     let auth = [];
     let seconds = 0;
+    let tag = [[], 0];
+    const sealed = SEALABLE.includes(d.op) ? ['tag'] : [];
+    if (sealed.length) tag = optionalTag(`${where}.tag`, d.tag);
     if (d.op === 'identify') {
       keys(where, d, ['op', 'requestId', 'blink', 'buzz', 'durationMs']);
       pattern = (bool(where, d.blink) ? 1 : 0) | (bool(where, d.buzz) ? 2 : 0);
@@ -228,24 +271,23 @@ const decoders = {
       keys(where, d, ['op', 'requestId', 'sinceSeq']);
       since = int(where, d.sinceSeq, 0xffff);
     } else if (d.op === 'write_config') {
-      keys(where, d, ['op', 'requestId', 'config']);
+      keys(where, d, ['op', 'requestId', 'config', ...sealed]);
       cfg = config(`${where}.config`, d.config);
-    } else if (d.op === 'auth_prove') {
-      keys(where, d, ['op', 'requestId', 'answer']);
-      auth = hexExact(`${where}.answer`, d.answer, 16);
-    } else if (d.op === 'claim') {
-      keys(where, d, ['op', 'requestId', 'key']);
-      auth = hexExact(`${where}.key`, d.key, 16);
+    } else if (d.op in AUTH_ARG) {
+      const field = AUTH_ARG[d.op];
+      keys(where, d, ['op', 'requestId', field]);
+      auth = hexExact(`${where}.${field}`, d[field], 16);
     } else if (d.op === 'telemetry_start') {
-      keys(where, d, ['op', 'requestId', 'seconds']);
+      keys(where, d, ['op', 'requestId', 'seconds', ...sealed]);
       seconds = int(where, d.seconds, 255);
     } else {
-      keys(where, d, ['op', 'requestId']);
+      keys(where, d, ['op', 'requestId', ...sealed]);
     }
     return (
       `.control = {.opcode = ${op}, .request_id = ${rid}, .pattern = ${pattern}, ` +
       `.duration_ms = ${duration}, .since_seq = ${since}, .config = ${cfg}, ` +
-      `.auth = ${arr(auth)}, .seconds = ${seconds}}`
+      `.auth = ${arr(auth)}, .seconds = ${seconds}, .tag = ${arr(tag[0])}, ` +
+      `.has_tag = ${tag[1]}}`
     );
   },
   reply(where, d) {
@@ -264,6 +306,7 @@ const decoders = {
     let count = 0;
     let cfg = '{1200, 250, 200, 50, 600}';
     let challenge = [];
+    let tag = [[], 0];
     let rate = 0;
     let seconds = 0;
     let frames = 0;
@@ -275,9 +318,13 @@ const decoders = {
     } else if (status === 0 && (d.op === 'read_config' || d.op === 'write_config')) {
       keys(where, d, [...base, 'config']);
       cfg = config(`${where}.config`, d.config);
-    } else if (status === 0 && d.op === 'auth_challenge') {
-      keys(where, d, [...base, 'challenge']);
-      challenge = hexExact(`${where}.challenge`, d.challenge, 16);
+    } else if (status === 0 && d.op in AUTH_RESULT) {
+      const field = AUTH_RESULT[d.op];
+      keys(where, d, [...base, field]);
+      challenge = hexExact(`${where}.${field}`, d[field], 16);
+    } else if (status === 0 && d.op === 'release') {
+      keys(where, d, [...base, 'tag']);
+      tag = optionalTag(`${where}.tag`, d.tag);
     } else if (status === 0 && d.op === 'telemetry_start') {
       keys(where, d, [...base, 'rateHz', 'seconds']);
       rate = int(where, d.rateHz, 0xffff);
@@ -291,8 +338,9 @@ const decoders = {
     return (
       `.reply = {.opcode = ${op}, .request_id = ${rid}, .status = ${status}, ` +
       `.first_seq = ${first}, .count = ${count}, .config = ${cfg}, ` +
-      `.challenge = ${arr(challenge)}, .rate_hz = ${rate}, .seconds = ${seconds}, ` +
-      `.frames = ${frames}}, .reply_op_unknown = ${unknown}`
+      `.auth = ${arr(challenge)}, .rate_hz = ${rate}, .seconds = ${seconds}, ` +
+      `.frames = ${frames}, .tag = ${arr(tag[0])}, .has_tag = ${tag[1]}}, ` +
+      `.reply_op_unknown = ${unknown}`
     );
   },
   config(where, d) {
@@ -416,6 +464,114 @@ function ownershipVectors(file, doc) {
   }
 }
 
+// keys.json: 1.2's values, one table row per vector (the fields of its kind, the rest empty).
+const KEYS_FIELDS = {
+  proof: { key: 16, challenge: 16, nonce: 16, cupProof: 16, appProof: 16, sessionKey: 16 },
+  seal: { sessionKey: 16, count: 0, request: -20, tag: 8 },
+  reply_seal: { sessionKey: 16, count: 0, reply: 3, tag: 8 },
+  claim: {
+    appPrivate: 32,
+    appPublic: 32,
+    cupPrivate: 32,
+    cupPublic: 32,
+    shared: 32,
+    ownerKey: 16,
+    appConfirm: 16,
+    cupConfirm: 16,
+    sessionKey: 16,
+  },
+};
+const KEYS_C = {
+  key: 'key',
+  challenge: 'challenge',
+  nonce: 'nonce',
+  cupProof: 'cup_proof',
+  appProof: 'app_proof',
+  sessionKey: 'session',
+  tag: 'tag',
+  appPrivate: 'app_priv',
+  appPublic: 'app_pub',
+  cupPrivate: 'cup_priv',
+  cupPublic: 'cup_pub',
+  shared: 'shared',
+  ownerKey: 'key',
+  appConfirm: 'app_confirm',
+  cupConfirm: 'cup_confirm',
+};
+const keysEntries = [];
+function keysVectors(file, doc) {
+  if (doc.characteristic !== null || doc.uuid !== null) fail(file, 'keys has no characteristic');
+  for (const [i, v] of doc.vectors.entries()) {
+    const where = `${file}[${i}] ${v.name}`;
+    const fields = KEYS_FIELDS[v.kind] ?? fail(where, `unknown kind ${v.kind}`);
+    keys(where, v, ['name', 'kind', ...Object.keys(fields)], ['note']);
+    const out = [`.name = ${cStr(v.name)}`, `.kind = KV_${v.kind.toUpperCase()}`];
+    for (const [k, n] of Object.entries(fields)) {
+      if (k === 'count') out.push(`.count = ${int(`${where}.count`, v.count)}u`);
+      else if (n < 0) {
+        const bytes = hexBytes(`${where}.${k}`, v[k], -n);
+        out.push(`.frame = ${arr(bytes)}`, `.frame_len = ${bytes.length}`);
+      } else if (k === 'reply') {
+        out.push(`.frame = ${arr(hexExact(`${where}.reply`, v.reply, 3))}`, '.frame_len = 3');
+      } else out.push(`.${KEYS_C[k]} = ${arr(hexExact(`${where}.${k}`, v[k], n))}`);
+    }
+    keysEntries.push(`    {${out.join(', ')}}`);
+  }
+}
+
+// session.json: must match SESS_MAX_RANDOM, SESS_MAX_STEPS and SESS_MAX_REPLIES in vectors.h.
+const SESS_MAX_RANDOM = 4;
+const SESS_MAX_STEPS = 10;
+const SESS_MAX_REPLIES = 2;
+const sessEntries = [];
+function sessionVectors(file, doc) {
+  if (doc.characteristic !== null || doc.uuid !== null) fail(file, 'session has no characteristic');
+  const names = new Set();
+  for (const [i, v] of doc.vectors.entries()) {
+    const where = `${file}[${i}] ${v.name}`;
+    keys(where, v, ['name', 'section', 'ownerKey', 'random', 'steps'], ['note']);
+    if (names.has(v.name)) fail(where, 'duplicate name');
+    names.add(v.name);
+    const key = v.ownerKey === null ? [] : hexExact(`${where}.ownerKey`, v.ownerKey, 16);
+    if (!Array.isArray(v.random) || v.random.length > SESS_MAX_RANDOM) {
+      fail(where, `random: an array of at most ${SESS_MAX_RANDOM}`);
+    }
+    const random = v.random.flatMap((r, j) => {
+      const bytes = hexBytes(`${where}.random[${j}]`, r, 32);
+      if (bytes.length !== 16 && bytes.length !== 32) fail(where, 'a draw is 16 or 32 bytes');
+      return bytes;
+    });
+    if (!Array.isArray(v.steps) || v.steps.length === 0 || v.steps.length > SESS_MAX_STEPS) {
+      fail(where, `steps: an array of 1..${SESS_MAX_STEPS}`);
+    }
+    const steps = v.steps.map((st, j) => {
+      const at = `${where}.steps[${j}]`;
+      const action = ['write', 'lid', 'tick'].filter((k) => k in st);
+      if (action.length !== 1) fail(at, 'needs exactly one of write, lid, tick');
+      keys(at, st, ['atMs', action[0], 'replies', 'owned', 'proven', 'drop'], ['note']);
+      const write = st.write === undefined ? [] : hexBytes(`${at}.write`, st.write, 20);
+      const lid = st.lid === undefined ? -1 : int(`${at}.lid`, st.lid, 1);
+      if (st.tick !== undefined && st.tick !== true) fail(at, 'tick must be true');
+      if (!Array.isArray(st.replies) || st.replies.length > SESS_MAX_REPLIES) {
+        fail(at, `replies: an array of at most ${SESS_MAX_REPLIES}`);
+      }
+      const replies = st.replies.map((r, k) => hexBytes(`${at}.replies[${k}]`, r, 20));
+      if (bool(at, st.drop) && j !== v.steps.length - 1) fail(at, 'only the last step may drop');
+      const replyRows = replies.map((r) => `{${arr(r)}, ${r.length}}`);
+      return (
+        `{${int(at, st.atMs)}u, ${arr(write)}, ${write.length}, ${lid}, ` +
+        `${replies.length}, {${replyRows.join(', ') || '{{0}, 0}'}}, ` +
+        `${bool(at, st.owned) ? 1 : 0}, ${bool(at, st.proven) ? 1 : 0}, ${st.drop ? 1 : 0}}`
+      );
+    });
+    sessEntries.push(
+      `    {.name = ${cStr(v.name)}, .has_owner = ${key.length ? 1 : 0}, ` +
+        `.owner_key = ${arr(key)}, .random = ${arr(random)}, .random_len = ${random.length}, ` +
+        `.step_count = ${steps.length}, .steps = {\n        ${steps.join(',\n        ')}}}`,
+    );
+  }
+}
+
 const entries = [];
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
@@ -426,8 +582,8 @@ for (const file of files) {
   keys(file, doc, ['family', 'characteristic', 'uuid', 'protocol', 'vectors']);
   if (!(doc.family in FAMILIES)) fail(file, `unknown family ${doc.family}`);
   if (`${doc.family}.json` !== file) fail(file, `family ${doc.family} is not the file name`);
-  if (doc.protocol !== PROTOCOL) {
-    fail(file, `protocol ${doc.protocol}, this core speaks ${PROTOCOL}`);
+  if (doc.protocol !== (PROTOCOL[doc.family] ?? NEWEST)) {
+    fail(file, `protocol ${doc.protocol}, expected ${PROTOCOL[doc.family] ?? NEWEST}`);
   }
   if (!Array.isArray(doc.vectors) || doc.vectors.length === 0) fail(file, 'no vectors');
   if (doc.family === 'auth') {
@@ -436,6 +592,14 @@ for (const file of files) {
   }
   if (doc.family === 'ownership') {
     ownershipVectors(file, doc);
+    continue;
+  }
+  if (doc.family === 'keys') {
+    keysVectors(file, doc);
+    continue;
+  }
+  if (doc.family === 'session') {
+    sessionVectors(file, doc);
     continue;
   }
   for (const [i, v] of doc.vectors.entries()) {
@@ -495,12 +659,25 @@ const own_vec own_vectors[] = {
 ${ownEntries.join(',\n')}
 };
 const size_t own_vector_count = sizeof own_vectors / sizeof own_vectors[0];
+
+const keys_vec keys_vectors[] = {
+${keysEntries.join(',\n')}
+};
+const size_t keys_vector_count = sizeof keys_vectors / sizeof keys_vectors[0];
+
+const sess_vec sess_vectors[] = {
+${sessEntries.join(',\n')}
+};
+const size_t sess_vector_count = sizeof sess_vectors / sizeof sess_vectors[0];
 `;
 if (authEntries.length === 0) fail(dir, 'no auth vectors (auth.json)');
 if (ownEntries.length === 0) fail(dir, 'no ownership vectors (ownership.json)');
+if (keysEntries.length === 0) fail(dir, 'no keys vectors (keys.json)');
+if (sessEntries.length === 0) fail(dir, 'no session vectors (session.json)');
 writeFileSync(out, text);
 console.log(
-  `[vectors] ${entries.length} frame vectors, ${authEntries.length} auth vectors and ` +
-    `${ownEntries.length} ownership exchanges ` +
+  `[vectors] ${entries.length} frame vectors, ${authEntries.length} auth vectors, ` +
+    `${ownEntries.length} ownership exchanges, ${keysEntries.length} keys vectors and ` +
+    `${sessEntries.length} session exchanges ` +
     `from ${files.length} files -> ${out}`,
 );

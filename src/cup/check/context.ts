@@ -33,8 +33,8 @@ export interface Person {
 export interface CheckOptions {
   port: CheckPort;
   person: Person;
-  /** The owner key this app holds for a cup (by device id), or null. */
-  ownerKey: (deviceId: string) => string | null;
+  /** The owner key this app holds for a cup (by device id; a 1.1 key proves as it is), or null. */
+  ownerKey: (deviceId: string) => Promise<string | CryptoKey | null>;
   /** A random 16-byte key as hex (a cup without an owner is claimed for the run, then released). */
   newKey: () => string;
   /** The check's clock, ms (performance.now in a page). */
@@ -73,7 +73,7 @@ export class CheckContext {
   /** The Config in effect when the run began. */
   config: Config | null = null;
   /** The key this run proves with; null when the cup is another table's. */
-  key: string | null = null;
+  key: string | CryptoKey | null = null;
   /** The cup had no owner: it was claimed for the run and is released at the end. */
   claimedForRun = false;
   ownedAtStart = false;

@@ -173,7 +173,7 @@ export async function ownershipChecks(ctx: CheckContext): Promise<boolean> {
   ctx.running('ownership.claim-denied');
   const claim = await req([0x07, id(), ...fromHex(ctx.options.newKey())]);
   statuses(ctx, 'ownership.claim-denied', [[claim, 'denied']]);
-  if (ctx.statusOf(claim) === 'ok' && ctx.key) {
+  if (ctx.statusOf(claim) === 'ok' && typeof ctx.key === 'string') {
     await req([0x07, id(), ...fromHex(ctx.key)]); // the cup took a stranger's key: put ours back
   }
 
@@ -232,7 +232,7 @@ export async function ownershipChecks(ctx: CheckContext): Promise<boolean> {
 
 /** A cup that was talked out of its owner (a fault) gets it back. */
 export async function restoreOwner(ctx: CheckContext): Promise<void> {
-  if (!ctx.key) return;
+  if (typeof ctx.key !== 'string') return; // a key this app holds cannot be sent again
   const now = await readState(ctx);
   if (now.state && !now.state.owned) {
     await ctx.wire.request([0x07, ctx.wire.nextId(), ...fromHex(ctx.key)]);

@@ -68,6 +68,12 @@ export async function unownedChecks(ctx: CheckContext): Promise<string[]> {
   const req = (bytes: number[]) => ctx.wire.request(bytes);
   const sent: string[] = [];
   if (!ctx.oneOne || !ctx.key) return sent;
+  if (typeof ctx.key !== 'string' && !ctx.claimedForRun) {
+    // The app's own cup: its key cannot be sent again to claim it back after a release.
+    ctx.skip('ownership.release-unowned', 'key-kept');
+    ctx.skip('ownership.unowned-denied', 'key-kept');
+    return sent;
+  }
   ctx.running('ownership.release-unowned');
   const releases = [await req([0x08, ctx.wire.nextId()])];
   releases.push(await req([0x08, ctx.wire.nextId()]));
@@ -106,7 +112,7 @@ export async function unownedChecks(ctx: CheckContext): Promise<string[]> {
     },
   );
   if (dropped && !(await ctx.reopen())) return sent;
-  if (!ctx.claimedForRun) {
+  if (!ctx.claimedForRun && typeof ctx.key === 'string') {
     const claim = await req([0x07, ctx.wire.nextId(), ...fromHex(ctx.key)]); // this app's again
     sent.push(sentOf(claim));
   }

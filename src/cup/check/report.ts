@@ -116,7 +116,9 @@ export type SkipReason =
   /** The cup has no telemetry (capability bit 6 clear): no stream to check. */
   | 'no-telemetry'
   /** The person cancelled the run before this check. */
-  | 'cancelled';
+  | 'cancelled'
+  /** Releasing the cup would lose this app's key (it cannot be read out to claim it back). */
+  | 'key-kept';
 
 export interface CheckResult {
   id: CheckId;

@@ -15,7 +15,7 @@ import {
   MAX_FRAME_LENGTH,
   type Rejection,
 } from '../../../firmware-protocol/codec';
-import { CheckCancelled, CheckContext, type CheckOptions } from './context';
+import { CheckContext, type CheckOptions } from './context';
 import { configChecks, controlChecks } from './control-checks';
 import { firmwareUpdateCheck, gattChecks, infoChecks, readState, stateChecks } from './gatt-checks';
 import { ownershipChecks } from './ownership-checks';
@@ -43,9 +43,10 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     await run(ctx);
   } catch (error) {
     // Cancelled, a link lost for good, or a cup that stopped answering: what did not run is
-    // reported. A cancelled run still puts the cup back as it was, where it can.
+    // reported. The cup is still put back as it was (its Config, the run's claim released)
+    // wherever the link allows.
     stopped = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    if (error instanceof CheckCancelled) await putBack(ctx);
+    await putBack(ctx);
   } finally {
     ctx.wire.dispose();
   }
@@ -121,7 +122,7 @@ async function becomeOwner(ctx: CheckContext): Promise<void> {
   if (!info.ok || !state?.state || info.value.protocolMinor < 1) return;
   ctx.ownedAtStart = state.state.owned;
   if (state.state.owned) {
-    ctx.key = ctx.options.ownerKey(info.value.deviceId);
+    ctx.key = await ctx.options.ownerKey(info.value.deviceId);
     if (ctx.key && !state.state.proven && !(await ctx.prove()).ok) {
       // Not this app's cup after all: start again on a clean connection (no wrong answer).
       ctx.key = null;
@@ -138,7 +139,7 @@ async function becomeOwner(ctx: CheckContext): Promise<void> {
   }
 }
 
-/** After a cancel: the Config written back and the run's claim released, checked as usual. */
+/** After a cancel or a failure: the Config written back and the run's claim released, checked as usual. */
 async function putBack(ctx: CheckContext): Promise<void> {
   if (!ctx.key || !ctx.port.connected) return;
   try {

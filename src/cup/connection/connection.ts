@@ -11,7 +11,9 @@ import type { CupListener, CupSnapshot } from '../events';
 import type { GattDeviceLike, GattServerLike } from '../link/gatt';
 import type { ControlArgs, ReplyTo } from '../link/control-channel';
 import { connectionMachine } from './machine';
+import { inMemoryKeys, migrateOwnerKeys, type OwnerKeyStore } from './keys';
 import { inMemory, type CupMemory } from './memory';
+import type { Overrule } from './ownership';
 import { CupSession } from './session';
 import { CupSnapshotStore, statusOf } from './snapshot';
 import type { CupTransport } from '../link/transport';
@@ -19,6 +21,8 @@ import type { CupTransport } from '../link/transport';
 export interface CupConnectionOptions {
   transport: CupTransport;
   memory?: CupMemory;
+  /** The owner keys (default: kept in memory, for tests and the simulated cup). */
+  keys?: OwnerKeyStore;
   /** Limit for `gatt.connect()`; a connect that succeeds later is disconnected. */
   connectTimeoutMs?: number;
   /** Limit for every other GATT operation. */
@@ -47,7 +51,8 @@ export interface CupConnectionOptions {
 /** A cup lent to a tool (`CupConnection.lend`). */
 export interface LentCup {
   device: GattDeviceLike;
-  ownerKey(deviceId: string): string | null;
+  /** The owner key this app holds for a cup (a key that proves, never readable), or null. */
+  ownerKey(deviceId: string): Promise<CryptoKey | null>;
   /** The tool is done: the app connects again. */
   giveBack(): void;
 }
@@ -55,6 +60,7 @@ export interface LentCup {
 export class CupConnection {
   readonly transport: CupTransport;
   private readonly memory: CupMemory;
+  private readonly keys: OwnerKeyStore;
   private readonly store: CupSnapshotStore;
   private readonly session: CupSession;
   private readonly actor: ActorRefFrom<typeof connectionMachine>;
@@ -63,11 +69,13 @@ export class CupConnection {
   constructor(options: CupConnectionOptions) {
     this.transport = options.transport;
     this.memory = options.memory ?? inMemory();
+    this.keys = options.keys ?? inMemoryKeys();
     const last = this.memory.list()[0];
     this.store = new CupSnapshotStore(this.transport.kind, last ? { name: last.name } : null);
     this.session = new CupSession({
       transport: this.transport,
       memory: this.memory,
+      keys: this.keys,
       store: this.store,
       timeouts: {
         connectMs: options.connectTimeoutMs ?? 10_000,
@@ -104,8 +112,9 @@ export class CupConnection {
     return this.store.watch(watcher);
   }
 
-  /** Check availability and follow its changes. */
+  /** Move keys an older app kept as hex into the key store; check availability and follow it. */
   async init(): Promise<void> {
+    await migrateOwnerKeys(this.memory, this.keys);
     this.stopWatchingAvailability ??= this.transport.watchAvailability((a) =>
       this.store.availability(a),
     );
@@ -141,21 +150,38 @@ export class CupConnection {
   }
 
   /**
-   * Forget the cup: release it (so the next table can claim it without the reset gesture), then
-   * disconnect and drop what the app remembers of it, its owner key included.
+   * Forget the cup (the players confirmed it first): release it, so the next table can claim it
+   * without the reset gesture, then disconnect and drop what the app remembers of it. The owner
+   * key goes only once the cup confirmed the release (a 1.2 cup's tag on its Reply): `false`
+   * and nothing forgotten when the cup is not connected or the release failed.
    */
-  async forget(): Promise<void> {
-    const connected = this.session.deviceId;
-    if (connected && this.snapshot.ownership === 'mine') {
-      await this.session
+  async forget(): Promise<boolean> {
+    const deviceId = this.session.deviceId ?? this.memory.list()[0]?.deviceId ?? null;
+    if (!deviceId) return true;
+    const keyHeld = this.memory.get(deviceId)?.keyHeld || (await this.keys.get(deviceId)) !== null;
+    if (keyHeld) {
+      if (this.session.deviceId !== deviceId || this.snapshot.ownership !== 'mine') return false;
+      const released = await this.session
         .link()
         .request({ op: 'release' })
-        .catch(() => {});
+        .then(() => true)
+        .catch(() => false);
+      if (!released) return false;
+      await this.keys.remove(deviceId);
     }
     this.disconnect();
-    const deviceId = connected ?? this.memory.list()[0]?.deviceId;
-    if (deviceId) this.memory.remove(deviceId);
+    this.memory.remove(deviceId);
     this.store.patch({ remembered: null, ownership: null, claimed: false });
+    return true;
+  }
+
+  /**
+   * The players overrule the refusal shown (`unowned`: claim it again, they reset it;
+   * `downgrade`: use it as the older protocol it says it speaks), for the next try only.
+   */
+  allow(what: Overrule): void {
+    this.session.allow(what);
+    this.actor.send({ type: 'RECONNECT', hasDevice: this.session.device !== null });
   }
 
   /**
@@ -170,7 +196,7 @@ export class CupConnection {
     this.session.adopt(device);
     return {
       device,
-      ownerKey: (deviceId) => this.memory.get(deviceId)?.ownerKey ?? null,
+      ownerKey: async (deviceId) => (await this.keys.get(deviceId))?.key ?? null,
       giveBack: () => {
         this.session.startFresh();
         this.reconnect();

@@ -251,7 +251,13 @@ export const connectionMachine = setup({
       on: { RETRY_NOW: 'link' },
     },
     refused: {
-      on: { CONNECT: { target: 'choosing', actions: 'startOver' } },
+      on: {
+        CONNECT: { target: 'choosing', actions: 'startOver' },
+        RECONNECT: [
+          { guard: 'hasDevice', target: 'link', actions: 'startOver' },
+          { target: 'choosing', actions: 'startOver' },
+        ],
+      },
     },
     lost: {
       on: {

@@ -1,8 +1,9 @@
 /**
  * What the app remembers of the cups it has used, between visits: per cup (by its device id)
- * the browser's id for it, its name, the owner key this app holds for it (protocol 1.1), and
- * where its events were when last seen (boot id, last sequence number). Owner keys never leave
- * this store: nothing exports it.
+ * the browser's id for it, its name, whether this app holds its owner key, and where its events
+ * were when last seen (boot id, last sequence number). The keys themselves are in the key store
+ * (`keys.ts`), as keys that cannot be exported; an app before it kept them here as hex, and
+ * `migrateOwnerKeys` moves them.
  */
 
 export interface KnownCup {
@@ -14,8 +15,10 @@ export interface KnownCup {
   name: string;
   /** The cup's protocol minor (0: a 1.0 cup, which has no ownership). */
   minor: number;
-  /** The owner key this app holds (16 bytes as hex), or null (a 1.0 cup, or none yet). */
-  ownerKey: string | null;
+  /** This app holds an owner key for it (in the key store). */
+  keyHeld: boolean;
+  /** An owner key an app before the key store kept here (hex), until it is moved there. */
+  legacyKey?: string;
   /** The cup's boot id when its events were last seen (null for a 1.0 cup). */
   bootId: number | null;
   /** The last sequence number handed on from that boot. */
@@ -33,25 +36,38 @@ export interface CupMemory {
   remove(deviceId: string): void;
 }
 
-/** The cups' records as the store keeps them, checked field by field. */
+const isHex = (v: unknown, n: number): v is string =>
+  typeof v === 'string' && new RegExp(`^[0-9a-f]{${n}}$`).test(v);
+
+/**
+ * The cups' records as the store keeps them, checked field by field. A record of an app before
+ * the key store has `ownerKey` (hex or null) instead of `keyHeld`: its key becomes `legacyKey`.
+ */
 function decodeCups(raw: unknown): KnownCup[] {
   if (!Array.isArray(raw)) return [];
-  const isHex = (v: unknown, n: number) =>
-    typeof v === 'string' && new RegExp(`^[0-9a-f]{${n}}$`).test(v);
   const isNumberOrNull = (v: unknown) => v === null || (typeof v === 'number' && v >= 0);
-  return raw.filter(
-    (c): c is KnownCup =>
-      typeof c === 'object' &&
-      c !== null &&
-      isHex(c.deviceId, 16) &&
-      (c.webId === null || typeof c.webId === 'string') &&
-      typeof c.name === 'string' &&
-      Number.isInteger(c.minor) &&
-      (c.ownerKey === null || isHex(c.ownerKey, 32)) &&
-      isNumberOrNull(c.bootId) &&
-      isNumberOrNull(c.lastSeq) &&
-      typeof c.usedAt === 'number',
-  );
+  return raw
+    .filter(
+      (c) =>
+        typeof c === 'object' &&
+        c !== null &&
+        isHex(c.deviceId, 16) &&
+        (c.webId === null || typeof c.webId === 'string') &&
+        typeof c.name === 'string' &&
+        Number.isInteger(c.minor) &&
+        (typeof c.keyHeld === 'boolean' || c.ownerKey === null || isHex(c.ownerKey, 32)) &&
+        isNumberOrNull(c.bootId) &&
+        isNumberOrNull(c.lastSeq) &&
+        typeof c.usedAt === 'number',
+    )
+    .map(({ ownerKey, legacyKey, keyHeld, ...cup }) => {
+      const old = isHex(ownerKey, 32) ? ownerKey : isHex(legacyKey, 32) ? legacyKey : undefined;
+      return {
+        ...cup,
+        keyHeld: keyHeld === true || old !== undefined,
+        ...(old ? { legacyKey: old } : {}),
+      };
+    });
 }
 
 function byRecent(cups: KnownCup[]): KnownCup[] {
@@ -101,7 +117,7 @@ export function localStorageMemory(key = 'mia-cup.cups'): CupMemory {
   };
   const legacy = read(LEGACY_KEY) as Partial<KnownCup> | null;
   if (legacy && typeof legacy.deviceId === 'string' && !load().length) {
-    save(decodeCups([{ minor: 0, ownerKey: null, bootId: null, usedAt: 0, ...legacy }]));
+    save(decodeCups([{ minor: 0, keyHeld: false, bootId: null, usedAt: 0, ...legacy }]));
   }
   try {
     storage?.removeItem(LEGACY_KEY);

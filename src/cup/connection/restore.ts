@@ -17,7 +17,7 @@ export interface Found {
 /** Whether an advertisement fits what the app remembers (a 1.0 cup sends no service data). */
 export function advertFits(cup: KnownCup, advert: Advert | null): boolean {
   if (advert === null) return true;
-  return advert.deviceId === cup.deviceId && advert.owned === (cup.ownerKey !== null);
+  return advert.deviceId === cup.deviceId && advert.owned === cup.keyHeld;
 }
 
 export async function findRemembered(
@@ -29,9 +29,7 @@ export async function findRemembered(
 ): Promise<Found | null> {
   const candidates = memory
     .list()
-    .filter(
-      (c) => c.webId !== null && !skip.has(c.deviceId) && (c.ownerKey !== null || c.minor < 1),
-    );
+    .filter((c) => c.webId !== null && !skip.has(c.deviceId) && (c.keyHeld || c.minor < 1));
   if (candidates.length === 0) return null;
   const devices = await transport.rememberedDevices();
   const pairs = candidates.flatMap((cup) => {

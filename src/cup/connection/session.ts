@@ -24,7 +24,8 @@ import type { GattDeviceLike, GattListener } from '../link/gatt';
 import { CupLink, type LinkTimeouts } from '../link/link';
 import { CupRefusedError } from './machine';
 import type { CupMemory, KnownCup } from './memory';
-import { establishOwnership } from './ownership';
+import type { OwnerKeyStore } from './keys';
+import { establishOwnership, type Overrule } from './ownership';
 import { findRemembered } from './restore';
 import type { CupSnapshotStore } from './snapshot';
 import type { CupTransport } from '../link/transport';
@@ -32,6 +33,7 @@ import type { CupTransport } from '../link/transport';
 export interface SessionOptions {
   transport: CupTransport;
   memory: CupMemory;
+  keys: OwnerKeyStore;
   store: CupSnapshotStore;
   timeouts: LinkTimeouts;
   searchTimeoutMs: number;
@@ -52,6 +54,7 @@ export class CupSession {
   device: GattDeviceLike | null = null;
   private readonly transport: CupTransport;
   private readonly memory: CupMemory;
+  private readonly keys: OwnerKeyStore;
   private readonly store: CupSnapshotStore;
   private readonly timeouts: LinkTimeouts;
   private readonly searchTimeoutMs: number;
@@ -67,10 +70,15 @@ export class CupSession {
   /** Remembered cups that refused this app during this page's life. */
   private readonly skipped = new Set<string>();
   private searching: string | null = null;
+  /** What the player let through for the next proof of this device (`allow`). */
+  private allowed: { deviceId: string; what: Overrule } | null = null;
+  /** The device id of the last cup refused. */
+  private refused: string | null = null;
 
   constructor(options: SessionOptions) {
     this.transport = options.transport;
     this.memory = options.memory;
+    this.keys = options.keys;
     this.store = options.store;
     this.timeouts = options.timeouts;
     this.searchTimeoutMs = options.searchTimeoutMs;
@@ -140,15 +148,27 @@ export class CupSession {
     });
   }
 
+  /** The player overrules a refusal of this device, for its next proof only. */
+  allow(what: Overrule): void {
+    this.allowed = this.refused ? { deviceId: this.refused, what } : null;
+  }
+
   async prove(): Promise<void> {
     const { link, info, state } = this.current();
-    const proven = await establishOwnership(
-      (args) => link.request(args),
+    const allowed = this.allowed?.deviceId === info.deviceId ? this.allowed.what : null;
+    this.allowed = null;
+    this.refused = info.deviceId;
+    const { session, keyHeld, ...proven } = await establishOwnership({
+      request: (args, replyMs) => link.request(args, replyMs),
       info,
       state,
-      this.memory,
-      this.record(info),
-    );
+      keys: this.keys,
+      allow: allowed,
+      claiming: (claiming) => this.store.patch({ claiming }),
+    });
+    this.refused = null;
+    link.session = session;
+    this.memory.put({ ...this.record(info), keyHeld });
     this.store.patch(proven);
   }
 
@@ -257,7 +277,8 @@ export class CupSession {
       webId: this.device?.id ?? known?.webId ?? null,
       name: `Mia Cup ${shortCode(info.deviceId)}`,
       minor: info.protocolMinor,
-      ownerKey: known?.ownerKey ?? null,
+      keyHeld: known?.keyHeld ?? false,
+      ...(known?.legacyKey ? { legacyKey: known.legacyKey } : {}),
       ...this.stream.position,
       usedAt: Date.now(),
     };

@@ -54,6 +54,7 @@ export class CupSnapshotStore {
       code: null,
       ownership: null,
       claimed: false,
+      claiming: null,
       remembered,
       info: null,
       device: null,
@@ -150,6 +151,7 @@ export class CupSnapshotStore {
   /** The link is gone: nothing is live any more. */
   linkClosed(): void {
     if (this.snap.shaking || this.snap.lidOpen) this.patch({ shaking: false, lidOpen: false });
+    if (this.snap.claiming) this.patch({ claiming: null });
   }
 
   /** A command the players gave: its failure is shown in words. */

@@ -5,7 +5,7 @@
  * id and wait for their Reply. `close()` removes every listener with the reference it added,
  * rejects what is queued and what waits for a Reply.
  */
-import { ControlChannel, type ControlArgs, type ReplyTo } from './control-channel';
+import { ControlChannel, type ControlArgs, type ReplyTo, type Session } from './control-channel';
 import { batteryOf, readDeviceInformation } from './device-reads';
 import { characteristic } from './discover';
 import { CupDisconnectedError, CupRequestError } from '../errors';
@@ -128,15 +128,31 @@ export class CupLink {
     return this.queue.run(what, () => run(this.server), timeoutMs);
   }
 
-  /** A Control request; resolves with its `ok` Reply, rejects with the error status. */
+  /** The session (1.2) the requests that change the cup are sealed with, once proven. */
+  set session(session: Session | null) {
+    this.control.session = session;
+  }
+
+  get sealed(): boolean {
+    return this.control.session !== null;
+  }
+
+  /**
+   * A Control request; resolves with its `ok` Reply, rejects with the error status. `replyMs`:
+   * a Reply that comes later than usual (a claim waits for a person at the cup).
+   */
   request<Op extends ControlArgs['op']>(
     args: Extract<ControlArgs, { op: Op }>,
+    replyMs?: number,
   ): Promise<ReplyTo<Op>> {
     if (this.closed) return Promise.reject(new CupDisconnectedError('The cup is not connected.'));
-    const reply = this.control.request(args, (frame) =>
-      this.run(`write ${args.op}`, () =>
-        this.controlPoint.writeValueWithResponse(new Uint8Array(frame)),
-      ),
+    const reply = this.control.request(
+      args,
+      (frame) =>
+        this.run(`write ${args.op}`, () =>
+          this.controlPoint.writeValueWithResponse(new Uint8Array(frame)),
+        ),
+      replyMs,
     );
     return reply.then((r) => {
       if (r.op !== args.op) throw new CupRequestError(args.op, 'a wrong reply');

@@ -28,6 +28,13 @@ import { SimSensors, type PlayedReading } from './sensors';
 /** How often the board ticks the core while something is pending (the core asks <= 50 ms). */
 const TICK_MS = 20;
 
+/** The cup blinked and/or buzzed, for this long. */
+export interface Identified {
+  blink: boolean;
+  buzz: boolean;
+  durationMs: number;
+}
+
 export abstract class SimBoard {
   readonly faults: CupFaults;
   /** Protocol 1.1 or later (not the 1.0 wrapper). */
@@ -35,7 +42,9 @@ export abstract class SimBoard {
   strings: DeviceStrings;
   battery: number;
   /** Identify requests carried out (and the reset gesture's confirmation), newest last. */
-  readonly identified: { blink: boolean; buzz: boolean; durationMs: number }[] = [];
+  readonly identified: Identified[] = [];
+  /** Someone who sees (or hears) the cup identify: a test's person at the cup. */
+  onIdentify: ((identified: Identified) => void) | null = null;
   /** The Config in effect (the core's, as it reports changes). */
   config: Config = defaultConfig();
 
@@ -65,7 +74,7 @@ export abstract class SimBoard {
     return {
       random: (buf) => buf.set(made.board?.drawRandom(buf.length, random) ?? random(buf.length)),
       identify: (pattern, durationMs) =>
-        made.board?.identified.push({ blink: !!(pattern & 1), buzz: !!(pattern & 2), durationMs }),
+        made.board?.identify({ blink: !!(pattern & 1), buzz: !!(pattern & 2), durationMs }),
       configChanged: (config) => made.board && (made.board.config = config),
       ownerChanged: (key) => made.board && (made.board.ownerKey = key ? toHex(key) : null),
     };
@@ -75,6 +84,16 @@ export abstract class SimBoard {
   get owner(): { key: string | null; owned: boolean; proven: boolean } {
     const owned = this.oneOne && this.ownerKey !== null;
     return { key: this.ownerKey, owned, proven: owned && this.core.proven };
+  }
+
+  private identify(identified: Identified): void {
+    this.identified.push(identified);
+    this.onIdentify?.(identified);
+  }
+
+  /** The core lets SMP through on this connection (1.2: a sealed firmware_unlock first). */
+  get smpAllowed(): boolean {
+    return this.core.smpAllowed;
   }
 
   /** The capability bits the cup serves (Info's), which decide its GATT database too. */

@@ -16,7 +16,10 @@ export interface FirmwareOptions {
   /** The board's clock, ms; "ms since boot" counts from the first reading. */
   now?: () => number;
   deviceId?: string;
-  /** `{ major: 1, minor: 0 }`: a protocol 1.0 cup (a wrapper around the 1.1 core). */
+  /**
+   * `{ major: 1, minor: 0 }`: a protocol 1.0 cup (a wrapper around the core); minor 1: a cup
+   * whose core speaks 1.1 (no cup proof, no sealing, the claim in the clear); default 1.2.
+   */
   protocol?: { major: number; minor: number };
   firmware?: { major: number; minor: number; patch: number };
   battery?: number;
@@ -89,6 +92,7 @@ export function setupOf(options: FirmwareOptions, ownerKey: string | null): CupS
     lid: { mode: 'digital', invert: false },
     ownerKey: ownerKey === null ? null : fromHex(ownerKey),
     wokeFromSleep: false,
+    ...(options.protocol?.minor === 1 ? { protocolMinor: 1 } : {}),
     storedConfig: options.config ?? null,
   };
 }

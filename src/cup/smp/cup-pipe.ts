@@ -2,7 +2,8 @@
  * SMP over a `CupConnection`'s link: the SMP characteristic of the connected cup, written in
  * the connection's GATT queue (so it never overlaps the Mia service's own operations), and
  * followed until the link drops. The update needs the owner's proof: the cup is "ready" only
- * when it is connected and this app has proven it owns it.
+ * when it is connected and this app has proven it owns it; a 1.2 cup opens SMP only after a
+ * sealed `firmware_unlock` on the connection (PROTOCOL.md 4.4), sent before the first packet.
  */
 import type { CupConnection } from '../connection/connection';
 import { CupDisconnectedError, CupTimeoutError } from '../errors';
@@ -37,6 +38,9 @@ export function connectionCup(connection: CupConnection): UpdateCup {
       }),
     open: async (): Promise<SmpPipe> => {
       if (!ready()) throw new CupDisconnectedError();
+      if ((connection.snapshot.info?.protocolMinor ?? 0) >= 2) {
+        await connection.request({ op: 'firmware_unlock' });
+      }
       const char = (await connection.gatt('smp characteristic', (server) =>
         characteristic(server, 'smp'),
       )) as SmpCharacteristic;

@@ -201,6 +201,10 @@ export function skipText(reason: SkipReason): string {
       return msg('Not checked: the cup has no telemetry (capability bit 6 is clear).');
     case 'cancelled':
       return msg('Not checked: the check was cancelled.');
+    case 'key-kept':
+      return msg(
+        'Not checked: releasing this table’s cup would lose its key, which this tablet keeps unreadable.',
+      );
   }
 }
 

@@ -7,7 +7,15 @@ import { baseStyles } from '../styles';
 import { cupContext, type CupBinding } from './cup-context';
 import { CupController } from './cup-controller';
 import { cupPanelStyles } from './mia-cup-panel.styles';
-import { availabilityText, ownershipText, refusedText, statusText, warningText } from './text';
+import {
+  availabilityText,
+  claimingText,
+  overruleText,
+  ownershipText,
+  refusedText,
+  statusText,
+  warningText,
+} from './text';
 import './mia-cup-settings';
 import './mia-cup-tools';
 
@@ -42,6 +50,10 @@ export class MiaCupPanel extends LitElement {
   @property({ type: Boolean }) maker = false;
 
   @state() private settingsOpen = false;
+  /** "Forget this cup" was tapped: ask before releasing it. */
+  @state() private confirmForget = false;
+  /** The last forget did not release the cup (the key is kept). */
+  @state() private forgetFailed = false;
 
   private readonly cup = new CupController(this);
 
@@ -85,6 +97,22 @@ export class MiaCupPanel extends LitElement {
         snap.status.phase === 'refused'
           ? html`<p class="notice error" data-testid="cup-refused" role="alert">
               ${refusedText(snap.status.refusal)}
+            </p>`
+          : nothing
+      }
+      ${
+        snap.claiming
+          ? html`<p class="notice" data-testid="cup-claiming" role="alert">
+              ${claimingText(snap.claiming)}
+            </p>`
+          : nothing
+      }
+      ${
+        this.forgetFailed
+          ? html`<p class="notice error" data-testid="cup-forget-failed" role="alert">
+              ${msg(
+                'The cup did not confirm that it is released, so this tablet keeps its key. Connect it and try again.',
+              )}
             </p>`
           : nothing
       }
@@ -166,7 +194,17 @@ export class MiaCupPanel extends LitElement {
           ${msg('Sensitivity')}
         </button>`,
         html`<button @click=${this.disconnect}>${msg('Disconnect')}</button>`,
-        html`<button @click=${this.forget}>${msg('Forget this cup')}</button>`,
+      );
+      buttons.push(
+        this.confirmForget
+          ? html`<p class="notice" data-testid="cup-forget-ask">
+                ${msg(
+                  'Forget this cup? It is released, so any table can claim it, and this tablet forgets its key.',
+                )}
+              </p>
+              <button class="primary" @click=${this.forget}>${msg('Forget it')}</button>
+              <button @click=${this.keep}>${msg('Keep it')}</button>`
+          : html`<button @click=${this.askForget}>${msg('Forget this cup')}</button>`,
       );
     } else if (phase === 'reconnecting') {
       buttons.push(
@@ -187,6 +225,13 @@ export class MiaCupPanel extends LitElement {
           </button>`,
         );
       }
+      const overrule = phase === 'refused' ? overruleText(snap.status.refusal) : null;
+      if (overrule && snap.status.phase === 'refused') {
+        const what = snap.status.refusal.kind === 'unowned' ? 'unowned' : 'downgrade';
+        buttons.push(
+          html`<button @click=${() => this.cupConnection?.allow(what)}>${overrule}</button>`,
+        );
+      }
       buttons.push(
         html`<button
           class=${phase === 'idle' && !snap.remembered ? 'primary' : ''}
@@ -205,9 +250,19 @@ export class MiaCupPanel extends LitElement {
 
   private readonly retryNow = () => this.cupConnection?.retryNow();
 
-  private readonly forget = () => {
+  private readonly askForget = () => {
+    this.confirmForget = true;
+    this.forgetFailed = false;
+  };
+
+  private readonly keep = () => {
+    this.confirmForget = false;
+  };
+
+  private readonly forget = async () => {
     this.settingsOpen = false;
-    void this.cupConnection?.forget();
+    this.confirmForget = false;
+    this.forgetFailed = !(await this.cupConnection?.forget());
   };
 
   private readonly disconnect = () => {

@@ -1,6 +1,7 @@
 /** The cup panel's words: connection states, availability and warnings, through `msg()`. */
 import { msg, str } from '@lit/localize';
 import type {
+  ClaimGesture,
   ConnectionStatus,
   CupAvailability,
   CupSnapshot,
@@ -62,10 +63,27 @@ export function availabilityText(availability: CupAvailability): string | null {
 }
 
 export function refusedText(refusal: Refusal): string {
-  if (refusal.kind === 'other-owner') {
-    return msg(
-      str`Mia Cup ${refusal.code} belongs to another table. To use it here, switch it on with its lid open and keep the lid open for 5 seconds: it blinks and forgets its owner. Then connect it again.`,
-    );
+  switch (refusal.kind) {
+    case 'other-owner':
+      return msg(
+        str`Mia Cup ${refusal.code} belongs to another table. To use it here, switch it on with its lid open and keep the lid open for 5 seconds: it blinks and forgets its owner. Then connect it again.`,
+      );
+    case 'unproven':
+      return msg(
+        str`Mia Cup ${refusal.code} does not prove that it is this table's cup, so it is not used. This tablet keeps its key. If another table claimed it after a reset, reset it again and connect it.`,
+      );
+    case 'unowned':
+      return msg(
+        str`Mia Cup ${refusal.code} says it has no owner, but this tablet holds its key. If you reset it, claim it again. If you did not, it may be another device pretending to be your cup.`,
+      );
+    case 'downgrade':
+      return msg(
+        str`Mia Cup ${refusal.code} says it speaks protocol 1.${refusal.found}, but it proved itself here with 1.${refusal.proven}. It may be another device pretending to be your cup, or its firmware was put back to an older one.`,
+      );
+    case 'no-gesture':
+      return msg(
+        str`Nobody lifted the lid of Mia Cup ${refusal.code} in time, so it was not claimed. Connect it again and lift its lid when asked.`,
+      );
   }
   const supported = refusal.supported;
   if (!refusal.found)
@@ -78,6 +96,20 @@ export function refusedText(refusal: Refusal): string {
     : msg(
         str`This cup speaks protocol ${major}.${minor}; this app speaks ${supported}.x. Please update the cup's firmware.`,
       );
+}
+
+/** The button that overrules a refusal the players may overrule, or null. */
+export function overruleText(refusal: Refusal): string | null {
+  if (refusal.kind === 'unowned') return msg('I reset it: claim it again');
+  if (refusal.kind === 'downgrade') return msg('Use it anyway');
+  return null;
+}
+
+/** What a claim asks of the person at the cup (within 10 s). */
+export function claimingText(gesture: ClaimGesture): string {
+  return gesture === 'lid'
+    ? msg('Lift the lid or shake the cup now: it blinks to show it is the one being claimed.')
+    : msg('Shake the cup now: it blinks to show it is the one being claimed.');
 }
 
 export function warningText(warning: CupWarning): string {
@@ -117,6 +149,11 @@ function eventName(type: string): string {
 export function ownershipText(snap: CupSnapshot): string | null {
   switch (snap.ownership) {
     case 'mine':
+      if (snap.info && snap.info.protocolMinor < 2) {
+        return msg(
+          "This table's cup, with protocol 1.1: it does not prove itself to this tablet, its key was sent in the clear when it was claimed, and another device could take over its link. Update its firmware, then forget it and claim it again.",
+        );
+      }
       return snap.claimed
         ? msg('Claimed for this table: only this tablet can use it now.')
         : msg("This table's cup: only this tablet can use it.");

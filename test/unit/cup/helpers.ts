@@ -1,10 +1,12 @@
 /** A connection to a simulated cup under fake timers, and ways to wait for it. */
 import { vi } from 'vitest';
+import { importOwnerKey, newOwnerKey } from '../../../firmware-protocol/codec';
 import {
   CupConnection,
   SimulatedCup,
   SimulatedTransport,
   inMemory,
+  inMemoryKeys,
   type CupConnectionOptions,
   type CupEvent,
   type CupMemory,
@@ -79,15 +81,32 @@ export function simCup(firmware: FirmwareOptions = {}): Promise<SimulatedCup> {
   return SimulatedCup.create({ now: () => Date.now(), ...firmware });
 }
 
+/**
+ * A connection to a simulated cup. Unless the test says whose the cup is (`ownerKey`, or a cup
+ * of its own), the cup is this app's already: its key is in the app's key store (a 1.2 claim
+ * needs a person at the cup; the tests of claiming say so with `ownerKey: null`).
+ */
 export async function setUp(
   firmware: FirmwareOptions = {},
   options: Partial<CupConnectionOptions> & { memory?: CupMemory; cup?: SimulatedCup } = {},
 ) {
-  const cup = options.cup ?? (await simCup(firmware));
+  const minor = firmware.protocol?.minor ?? 2;
+  const mine =
+    firmware.ownerKey === undefined && !options.cup && !options.keys && minor > 0
+      ? newOwnerKey()
+      : null;
+  const cup = options.cup ?? (await simCup({ ...(mine ? { ownerKey: mine } : {}), ...firmware }));
   const memory = options.memory ?? inMemory();
+  const deviceId = firmware.deviceId ?? 'a1b2c3d4e5f63f2a';
+  const keys =
+    options.keys ??
+    inMemoryKeys(
+      mine ? { [deviceId]: { key: await importOwnerKey(mine), pending: null, minor } } : {},
+    );
   const connection = new CupConnection({
     transport: new SimulatedTransport(cup),
     memory,
+    keys,
     backoff,
     random: () => 0,
     connectTimeoutMs: 2_000,
@@ -107,5 +126,16 @@ export async function setUp(
     await until(() => phase() === 'connected');
     await flush();
   };
-  return { cup, fw: cup.firmware, connection, memory, events, sensed, warnings, phase, connected };
+  return {
+    cup,
+    fw: cup.firmware,
+    connection,
+    memory,
+    keys,
+    events,
+    sensed,
+    warnings,
+    phase,
+    connected,
+  };
 }

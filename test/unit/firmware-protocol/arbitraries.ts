@@ -53,6 +53,8 @@ const header = { seq: u16, timeMs: u32 };
 const knownCodes = new Set<number>(Object.values(EventType));
 
 const authHex = hexBytes(AUTH_BYTES, AUTH_BYTES);
+/** 1.2: the tag of a sealed request, or none. */
+const tagHex = fc.option(hexBytes(8, 8), { nil: null });
 /** A 1.1 field: absent (null) in a 1.0 sender's frame. */
 const bootId = fc.option(u32, { nil: null });
 
@@ -99,13 +101,33 @@ export const controlArb: fc.Arbitrary<ControlRequest> = fc.oneof(
     .filter((r) => r.blink || r.buzz),
   fc.record({ op: fc.constant('replay_since' as const), requestId: u8, sinceSeq: u16 }),
   fc.record({ op: fc.constant('read_config' as const), requestId: u8 }),
-  fc.record({ op: fc.constant('write_config' as const), requestId: u8, config: configArb }),
   fc.record({
-    op: fc.constantFrom('auth_challenge' as const, 'release' as const),
+    op: fc.constant('write_config' as const),
     requestId: u8,
+    config: configArb,
+    tag: tagHex,
+  }),
+  fc.record({ op: fc.constant('auth_challenge' as const), requestId: u8 }),
+  fc.record({
+    op: fc.constantFrom('release' as const, 'telemetry_stop' as const, 'firmware_unlock' as const),
+    requestId: u8,
+    tag: tagHex,
+  }),
+  fc.record({
+    op: fc.constant('telemetry_start' as const),
+    requestId: u8,
+    seconds: fc.integer({ min: 1, max: 60 }),
+    tag: tagHex,
   }),
   fc.record({ op: fc.constant('auth_prove' as const), requestId: u8, answer: authHex }),
   fc.record({ op: fc.constant('claim' as const), requestId: u8, key: authHex }),
+  fc.record({ op: fc.constant('auth_cup_proof' as const), requestId: u8, nonce: authHex }),
+  fc.record({
+    op: fc.constantFrom('claim_begin' as const, 'claim_key' as const),
+    requestId: u8,
+    keyPart: authHex,
+  }),
+  fc.record({ op: fc.constant('claim_confirm' as const), requestId: u8, confirm: authHex }),
 );
 
 const errorStatus = fc.constantFrom(
@@ -123,10 +145,34 @@ export const replyArb: fc.Arbitrary<Reply> = fc.oneof(
       'identify' as const,
       'auth_prove' as const,
       'claim' as const,
-      'release' as const,
+      'firmware_unlock' as const,
     ),
     requestId: u8,
     status: fc.constant('ok' as const),
+  }),
+  fc.record({
+    op: fc.constant('release' as const),
+    requestId: u8,
+    status: fc.constant('ok' as const),
+    tag: tagHex,
+  }),
+  fc.record({
+    op: fc.constant('auth_cup_proof' as const),
+    requestId: u8,
+    status: fc.constant('ok' as const),
+    proof: authHex,
+  }),
+  fc.record({
+    op: fc.constantFrom('claim_begin' as const, 'claim_key' as const),
+    requestId: u8,
+    status: fc.constant('ok' as const),
+    keyPart: authHex,
+  }),
+  fc.record({
+    op: fc.constant('claim_confirm' as const),
+    requestId: u8,
+    status: fc.constant('ok' as const),
+    confirm: authHex,
   }),
   fc.record({
     op: fc.constant('auth_challenge' as const),

@@ -7,6 +7,10 @@
  *       auth_challenge | auth_prove <hex> | claim <hex> | release | telemetry_start <s> |
  *       telemetry_stop
  *   prove <ms> <key>           auth_prove with the answer to the last challenge under key
+ *   mutual <ms> <key>          1.2: auth_cup_proof with a fixed nonce, then auth_prove with the
+ *                              app's answer to the last challenge; the session is kept
+ *   sealed <ms> <op> [args]    1.2: a request as `app`, with the tag of the session kept
+ *   claim <ms>                 1.2: claim_begin, claim_key, claim_confirm with a fixed key pair
  *   trace <file> <from> [fifo] [rows]   a file of traces/ as a board feeds it, from ms later
  */
 import { readFileSync } from 'node:fs';
@@ -14,8 +18,16 @@ import {
   CONFIG_FIELDS,
   DEFAULT_CONFIG,
   encodeConfig,
+  agreeOwnerKey,
+  appProof,
+  claimConfirmation,
+  claimSessionKey,
   encodeControl,
+  fromHex,
+  importOwnerKey,
   proofAnswer,
+  requestTag,
+  sessionKey,
   toHex,
   type Config,
   type ControlRequest,
@@ -23,6 +35,30 @@ import {
 
 /** A command, or one computed from the answers so far (an auth_prove needs the challenge). */
 export type Step = string | ((answers: readonly string[]) => Promise<string>);
+
+const NONCE = 'a0b1c2d3e4f5061728394a5b6c7d8e9f';
+/** The app's X25519 private key for `claim` (PKCS #8 around 32 fixed bytes). */
+const APP_PKCS8 = '302e020100300506032b656e04220420' + '11'.repeat(32);
+
+/** The 16 bytes of the last `ok` Reply of this opcode (hex) in the answers. */
+function lastResult(answers: readonly string[], opcode: string): string {
+  const line = answers.findLast((a) => new RegExp(`^notify reply ${opcode}..00`).test(a));
+  if (!line) throw new Error(`no ok reply ${opcode} yet`);
+  return line.slice('notify reply 0c0100'.length, 'notify reply 0c0100'.length + 32);
+}
+
+async function appClaimKeys(): Promise<{ key: CryptoKey; pub: Uint8Array }> {
+  const algorithm = { name: 'X25519' };
+  const key = await crypto.subtle.importKey(
+    'pkcs8',
+    new Uint8Array(fromHex(APP_PKCS8)),
+    algorithm,
+    true,
+    ['deriveBits'],
+  );
+  const { x } = await crypto.subtle.exportKey('jwk', key);
+  return { key, pub: new Uint8Array(Buffer.from(x!, 'base64url')) };
+}
 
 /** The steps of a session's script. */
 export function steps(script: string): Step[] {
@@ -32,6 +68,37 @@ export function steps(script: string): Step[] {
     const frame = encodeControl({ ...request, requestId } as ControlRequest);
     return `write ${t} ${toHex(frame)}`;
   };
+  const session: { key: CryptoKey | null; count: number } = { key: null, count: 0 };
+  const sealed = async (t: string, request: Record<string, unknown>): Promise<string> => {
+    if (!session.key) throw new Error('sealed: no session');
+    requestId = (requestId + 1) & 0xff;
+    const frame = encodeControl({ ...request, requestId } as ControlRequest);
+    const tag = await requestTag(session.key, session.count++, frame);
+    return `write ${t} ${toHex(frame)}${tag}`;
+  };
+  const claim = (t: string): Step[] => {
+    const keys = appClaimKeys();
+    return [
+      async () => write(t, { op: 'claim_begin', keyPart: toHex((await keys).pub.subarray(0, 16)) }),
+      async () => write(t, { op: 'claim_key', keyPart: toHex((await keys).pub.subarray(16)) }),
+      async (answers) => {
+        const { key, pub } = await keys;
+        const cup = fromHex(lastResult(answers, '0c') + lastResult(answers, '0d'));
+        const owner = (await agreeOwnerKey(key, { app: pub, cup }))!;
+        [session.key, session.count] = [await claimSessionKey(owner), 0];
+        return write(t, { op: 'claim_confirm', confirm: await claimConfirmation(owner, 'app') });
+      },
+    ];
+  };
+  const mutual = (t: string, hex: string): Step[] => [
+    () => Promise.resolve(write(t, { op: 'auth_cup_proof', nonce: NONCE })),
+    async (answers) => {
+      const key = await importOwnerKey(hex);
+      const challenge = lastResult(answers, '05');
+      [session.key, session.count] = [await sessionKey(key, challenge, NONCE), 0];
+      return write(t, { op: 'auth_prove', answer: await appProof(key, challenge, NONCE) });
+    },
+  ];
   return script
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
@@ -42,6 +109,9 @@ export function steps(script: string): Step[] {
         return [`connect ${t} 1`, ...subs];
       }
       if (command === 'app') return [write(t, request(args))];
+      if (command === 'sealed') return [() => sealed(t, request(args))];
+      if (command === 'mutual') return mutual(t, args[0]);
+      if (command === 'claim') return claim(t);
       if (command === 'trace') return trace(t, Number(args[0]), Number(args[1] ?? 0), args[2]);
       if (command !== 'prove') return [[command, t, ...args].filter(Boolean).join(' ')];
       return [

@@ -71,6 +71,7 @@ export class CoreSession {
     let hooks = 15;
     let lid: CupSetup['lid'] = { mode: 'digital', invert: false };
     let woke = false;
+    let protocolMinor = 0;
     for (const option of w.slice(2)) {
       const [name, value = ''] = option.split('=');
       if (name === 'seed') this.rng.x = Number(value) >>> 0;
@@ -87,7 +88,8 @@ export class CoreSession {
       else if (name === 'config') {
         const decoded = decodeConfig(fromHex(value));
         this.config = decoded.ok ? decoded.value : null;
-      } else if (name === 'woke') woke = true;
+      } else if (name === 'minor') protocolMinor = Number(value);
+      else if (name === 'woke') woke = true;
       else throw new UnknownCommand();
     }
     this.core = await CupCore.create(this.hooks(hooks));
@@ -99,6 +101,7 @@ export class CoreSession {
       lid,
       ownerKey: null,
       wokeFromSleep: false,
+      protocolMinor,
       storedConfig: null,
     };
     this.init(this.core, woke);
@@ -148,6 +151,7 @@ export class CoreSession {
     else if (c === 'info' && w.length === 1) this.out.push(`info ${toHex(core.readInfo())}`);
     else if (c === 'advert' && w.length === 1) this.out.push(`advert ${toHex(core.readAdvert())}`);
     else if (c === 'busy' && w.length === 1) this.out.push(`busy ${core.busy() ? 1 : 0}`);
+    else if (c === 'smp' && w.length === 1) this.out.push(`smp ${core.smpAllowed ? 1 : 0}`);
     else return false;
     return true;
   }
@@ -171,6 +175,7 @@ export class CoreSession {
       core.accelFifo(t, samples);
     } else if (c === 'lid' && args.length === 1) core.lid(t, n[0]);
     else if (c === 'tick' && args.length === 0) core.tick(t);
+    else if (c === 'button' && args.length === 0) core.claimButton(t);
     else if (c === 'connect' && args.length === 1) core.connected(t, n[0] !== 0);
     else if (c === 'write' && args.length === 1) {
       this.out.push(`att ${core.controlWrite(t, fromHex(args[0]))}`);

@@ -34,11 +34,11 @@ export const SESSIONS: Session[] = [
       app 20 replay_since 65535
       wait 300 20
       state 300`,
-    shows: [/^info 0101/, /^advert 00/, reply('02', '00'), event(BOOTED), /^notify state 0450/],
+    shows: [/^info 0102/, /^advert 00/, reply('02', '00'), event(BOOTED), /^notify state 0450/],
   },
   {
-    name: 'claim, then prove the key on the next connection; release',
-    script: `boot 0 seed=99
+    name: 'a 1.1 board: claim, then prove the key on the next connection; release',
+    script: `boot 0 seed=99 minor=1
       link 10
       app 20 claim ${KEY}
       advert
@@ -59,8 +59,8 @@ export const SESSIONS: Session[] = [
     ]),
   },
   {
-    name: 'wrong proofs are denied and the third drops the link; then a right one',
-    script: `boot 0 owner=${KEY}
+    name: 'a 1.1 board: wrong proofs are denied and the third drops the link; then a right one',
+    script: `boot 0 owner=${KEY} minor=1
       link 10
       app 100 auth_challenge
       prove 105 ${OTHER}
@@ -227,8 +227,8 @@ export const SESSIONS: Session[] = [
     shows: [/^may-sleep 0$/, /^may-sleep 1$/, /^busy 0$/],
   },
   {
-    name: 'wrong writes: too short, unknown opcode, too long, bad length; no RNG, no LED',
-    script: `boot 0 hooks=14 caps=0x03
+    name: 'wrong writes: too short, unknown opcode, too long, bad length; 1.1, no RNG, no LED',
+    script: `boot 0 hooks=14 caps=0x03 minor=1
       link 0
       write 10 01
       write 20 7f01
@@ -240,5 +240,59 @@ export const SESSIONS: Session[] = [
     shows: [/^att 13$/, reply('7f', '01'), reply('01', '02'), reply('07', '07')].concat([
       reply('01', '05'),
     ]),
+  },
+  {
+    name: '1.2: the cup proves itself, the app answers, sealed requests; a forged tag unproves',
+    script: `boot 0 owner=${KEY}
+      link 10
+      app 20 auth_challenge
+      mutual 30 ${KEY}
+      sealed 40 write_config ${CONFIG}
+      app 50 read_config
+      sealed 60 telemetry_start 1
+      wait 1200 20
+      app 1300 release
+      smp
+      state 1310`,
+    shows: [reply('0b', '00'), reply('06', '00'), reply('04', '00'), /^config-changed /].concat([
+      reply('09', '00'),
+      /^notify telemetry /,
+      reply('08', '07'),
+      /^smp 0$/,
+    ]),
+  },
+  {
+    name: '1.2: a claim confirmed by the lid; a sealed release with its tag; SMP after the unlock',
+    script: `boot 0 caps=0xff
+      lid 0 0
+      tick 60
+      link 100
+      claim 110
+      lid 2000 1
+      wait 2100 20
+      sealed 2200 firmware_unlock
+      smp
+      sealed 2300 release
+      smp
+      advert`,
+    shows: [/^identify 3 10000$/, reply('0e', '00'), /^owner-changed /, reply('0f', '00')].concat([
+      /^smp 1$/,
+      /^notify reply 08..00[0-9a-f]{16}$/,
+      /^owner-changed none$/,
+      /^smp 0$/,
+    ]),
+  },
+  {
+    name: '1.2: a claim nobody confirms gets no_gesture; one confirmed by a button; 1.1 claim refused',
+    script: `boot 0
+      link 100
+      app 105 claim ${KEY}
+      claim 110
+      wait 10200 50
+      busy
+      claim 10300
+      button 10400
+      state 10410`,
+    shows: [reply('07', '05'), reply('0e', '08'), /^busy 0$/, reply('0e', '00')],
   },
 ];

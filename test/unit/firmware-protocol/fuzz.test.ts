@@ -122,7 +122,7 @@ const ownershipFrames = (
 ).flatMap((v) => v.steps.flatMap((s) => [fromHex(s.write), fromHex(s.reply)]));
 
 const seeds = vectorFileNames()
-  .filter((file) => file !== 'auth.json' && file !== 'ownership.json') // not frames
+  .filter((file) => !['auth.json', 'ownership.json', 'keys.json', 'session.json'].includes(file)) // not frames
   .flatMap((file) => loadVectors(file.replace(/\.json$/, '')).vectors.map((v) => fromHex(v.hex)))
   .concat(ownershipFrames);
 

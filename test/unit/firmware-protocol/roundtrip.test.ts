@@ -35,20 +35,27 @@ const u32le = (b: Uint8Array) => (b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 2
 /**
  * What a reader makes of a frame with `extra` bytes appended: an unknown event keeps them as
  * payload; a 1.0-shaped `booted` or State (no boot id) reads the first four as its 1.1 boot id;
+ * a sealable request (or a release Reply) without a tag reads the first eight as its 1.2 tag;
  * other frames ignore them.
  */
 function withTrailing(value: unknown, extra: Uint8Array): unknown {
-  const frame = value as { type?: string; bootId?: number | null; payload?: string };
+  const frame = value as { type?: string; bootId?: number | null; payload?: string; tag?: unknown };
   if (frame.type === 'unknown') return { ...frame, payload: frame.payload + toHex(extra) };
   if (frame.bootId === null && extra.length >= 4) return { ...frame, bootId: u32le(extra) };
+  if (frame.tag === null && extra.length >= 8)
+    return { ...frame, tag: toHex(extra.subarray(0, 8)) };
   return value;
 }
 
-/** A frame cut just before its 1.1 boot id is still a 1.0 frame: it decodes without it. */
-function cutBeforeBootId(value: unknown, length: number, full: number): unknown {
-  const frame = value as { bootId?: number | null };
-  if (typeof frame.bootId !== 'number' || length < full - 4) return undefined;
-  return { ...frame, bootId: null };
+/**
+ * A frame cut just before its 1.1 boot id is still a 1.0 frame, and one cut in its 1.2 tag a
+ * frame without a tag: it decodes without it.
+ */
+function cutBeforeOptional(value: unknown, length: number, full: number): unknown {
+  const frame = value as { bootId?: number | null; tag?: string | null };
+  if (typeof frame.bootId === 'number' && length >= full - 4) return { ...frame, bootId: null };
+  if (typeof frame.tag === 'string' && length >= full - 8) return { ...frame, tag: null };
+  return undefined;
 }
 
 function isUnknownEvent(value: unknown): boolean {
@@ -95,7 +102,7 @@ describe.each(cases.map((c) => [c.name, c] as const))('%s round trip', (_name, c
         const bytes = c.encode(value);
         for (let n = 0; n < bytes.length; n++) {
           const result = c.decode(bytes.subarray(0, n));
-          const older = cutBeforeBootId(value, n, bytes.length);
+          const older = cutBeforeOptional(value, n, bytes.length);
           if (isUnknownEvent(value) && n >= 7) {
             // The payload of an unknown type has no known length: a shorter one is still valid.
             expect(result.ok).toBe(true);

@@ -104,7 +104,9 @@ const VECTOR_KEYS = [
 describe('vector files', () => {
   it('has exactly one file per frame family', () => {
     expect(vectorFileNames()).toEqual(
-      [...Object.keys(FAMILIES), 'auth', 'ownership'].map((f) => `${f}.json`).sort(),
+      [...Object.keys(FAMILIES), 'auth', 'ownership', 'keys', 'session']
+        .map((f) => `${f}.json`)
+        .sort(),
     );
   });
 
@@ -113,7 +115,7 @@ describe('vector files', () => {
       const file = loadVectors(family);
       expect(file.family).toBe(family);
       expect(file.uuid).toBe(uuid);
-      expect(file.protocol).toBe('1.1');
+      expect(file.protocol).toBe('1.2');
       expect(file.vectors.length).toBeGreaterThan(5);
       const names = new Set<string>();
       for (const v of file.vectors) {

@@ -10,7 +10,10 @@ import {
   decodeInfo,
   decodeTelemetry,
   fromHex,
-  proofAnswer,
+  appProof,
+  cupProof,
+  importOwnerKey,
+  newNonce,
   toHex,
   type Config,
   type ControlRequest,
@@ -24,7 +27,7 @@ describe('CupCore (the C core as WebAssembly)', () => {
   it('boots: Info, State and the advert decode with the codec', async () => {
     const core = await boot();
     const info = ok(decodeInfo(core.readInfo()));
-    expect(info).toMatchObject({ protocolMajor: 1, protocolMinor: 1, capabilities: 0x7f });
+    expect(info).toMatchObject({ protocolMajor: 1, protocolMinor: 2, capabilities: 0x7f });
     expect(info.firmware).toEqual({ major: 2, minor: 3, patch: 4 });
     expect(info).toMatchObject({ deviceId: 'a1b2c3d4e5f63f2a', eventLogCapacity: 64 });
     const state = core.state(1234);
@@ -90,14 +93,17 @@ describe('CupCore (the C core as WebAssembly)', () => {
     expect(core.nextNotification(20)).toBeNull();
   });
 
-  it('is claimed, asks its challenge and takes the proof (auth.json vector)', async () => {
+  it('a 1.1 board: is claimed, asks its challenge and takes the proof (auth.json)', async () => {
     const vector = auth.vectors[0];
     const owners: (string | null)[] = [];
     // The random hook gives the boot id, then each connection's challenge: the vector's.
-    const core = await boot({
-      random: (buf) => buf.set(buf.length === 16 ? fromHex(vector.challenge) : [9, 9, 9, 9]),
-      ownerChanged: (key) => owners.push(key && toHex(key)),
-    });
+    const core = await boot(
+      {
+        random: (buf) => buf.set(buf.length === 16 ? fromHex(vector.challenge) : [9, 9, 9, 9]),
+        ownerChanged: (key) => owners.push(key && toHex(key)),
+      },
+      { protocolMinor: 1 },
+    );
     connect(core, 0);
     expect(write(core, 1, { op: 'claim', requestId: 1, key: vector.key }).status).toBe('ok');
     expect(owners).toEqual([vector.key]);
@@ -117,19 +123,25 @@ describe('CupCore (the C core as WebAssembly)', () => {
     expect(write(core, 204, { op: 'read_config', requestId: 5 })).toMatchObject({ status: 'ok' });
   });
 
-  it('proves a claimed key with a WebCrypto answer, and denies a wrong one', async () => {
+  it('proves itself and takes a WebCrypto answer (1.2); denies a wrong one', async () => {
     const core = await boot({}, { ownerKey: fromHex('00112233445566778899aabbccddeeff') });
+    const key = await importOwnerKey('00112233445566778899aabbccddeeff');
+    const other = await importOwnerKey('ffeeddccbbaa99887766554433221100');
     connect(core, 0);
     const ask = (id: number) => write(core, id, { op: 'auth_challenge', requestId: id });
+    const nonce = newNonce();
     const first = ask(1);
     if (first.op !== 'auth_challenge' || first.status !== 'ok') throw new Error('no challenge');
-    const wrong = await proofAnswer('ffeeddccbbaa99887766554433221100', first.challenge);
-    expect(write(core, 2, { op: 'auth_prove', requestId: 2, answer: wrong }).status).toBe('denied');
-    const second = ask(3);
+    const cup = write(core, 2, { op: 'auth_cup_proof', requestId: 2, nonce });
+    expect(cup).toMatchObject({ status: 'ok', proof: await cupProof(key, first.challenge, nonce) });
+    const wrong = await appProof(other, first.challenge, nonce);
+    expect(write(core, 3, { op: 'auth_prove', requestId: 3, answer: wrong }).status).toBe('denied');
+    const second = ask(4);
     if (second.op !== 'auth_challenge' || second.status !== 'ok') throw new Error('no challenge');
     expect(second.challenge).not.toBe(first.challenge); // a proof spends the challenge
-    const right = await proofAnswer('00112233445566778899aabbccddeeff', second.challenge);
-    expect(write(core, 4, { op: 'auth_prove', requestId: 4, answer: right }).status).toBe('ok');
+    write(core, 5, { op: 'auth_cup_proof', requestId: 5, nonce });
+    const right = await appProof(key, second.challenge, nonce);
+    expect(write(core, 6, { op: 'auth_prove', requestId: 6, answer: right }).status).toBe('ok');
     expect(core.shouldDisconnect(20_000)).toBe(false);
   });
 
@@ -191,8 +203,8 @@ describe('CupCore (the C core as WebAssembly)', () => {
     const core = await boot({ random: undefined });
     connect(core, 0);
     expect(core.bootId).toBe(0);
-    const key = '000102030405060708090a0b0c0d0e0f';
-    expect(write(core, 1, { op: 'claim', requestId: 1, key }).status).toBe('denied');
+    const keyPart = '000102030405060708090a0b0c0d0e0f';
+    expect(write(core, 1, { op: 'claim_begin', requestId: 1, keyPart }).status).toBe('denied');
   });
 
   it('keeps two cups apart: their own boot ids, events and hooks', async () => {

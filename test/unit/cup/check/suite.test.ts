@@ -49,8 +49,10 @@ async function check(
   const cancel = new AbortController();
   const key = newOwnerKey();
   const held = options.ownerKey === undefined ? key : options.ownerKey;
+  // The check speaks protocol 1.1 (its 1.2 checks are still to come): a cup that speaks 1.1.
   const cup = await SimulatedCup.create({
     now: () => Date.now(),
+    protocol: { major: 1, minor: 1 },
     ownerKey: key,
     replayPaceMs: 20,
     ...options,
@@ -61,7 +63,7 @@ async function check(
   const running = runCheck({
     port,
     now: () => Date.now(),
-    ownerKey: () => (held === key ? key : null),
+    ownerKey: () => Promise.resolve(held === key ? key : null),
     newKey: newOwnerKey,
     person: {
       // The person does what is asked a moment later, or (act = false) taps "Skip".

@@ -1,53 +1,86 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { newOwnerKey } from '../../../../firmware-protocol/codec';
-import { inMemory, type KnownCup } from '../../../../src/cup';
+import {
+  DEFAULT_CONFIG,
+  importOwnerKey,
+  newOwnerKey,
+  proofAnswer,
+} from '../../../../firmware-protocol/codec';
+import { inMemoryKeys } from '../../../../src/cup';
 import { flush, later, played, setUp, until, useFakeClock } from '../helpers';
 
 const DEVICE = 'a1b2c3d4e5f63f2a';
 
-/** What an app that used this cup before remembers of it. */
-const known = (ownerKey: string | null, extra: Partial<KnownCup> = {}): KnownCup => ({
-  deviceId: DEVICE,
-  webId: 'simulated-cup',
-  name: 'Mia Cup 3F2A',
-  minor: 1,
-  ownerKey,
-  bootId: null,
-  lastSeq: null,
-  usedAt: 1,
-  ...extra,
-});
+/** Whether `key` (held, not readable) is the key `hex`: both prove the same. */
+async function same(key: CryptoKey | null | undefined, hex: string | null): Promise<boolean> {
+  if (!key || !hex) return false;
+  const probe = '5a'.repeat(16);
+  return (await proofAnswer(key, probe)) === (await proofAnswer(hex, probe));
+}
 
-describe('ownership (protocol 1.1)', () => {
+/**
+ * A person at the cup lifts its lid when the app asks (`claiming`) and the cup blinks for the
+ * claim (10 s), once.
+ */
+function personAtCup(setup: Awaited<ReturnType<typeof setUp>>): () => boolean {
+  let asked = false;
+  setup.connection.watch((snap) => void (asked ||= snap.claiming !== null));
+  setup.fw.onIdentify = ({ durationMs }) => {
+    if (durationMs === 10_000) setTimeout(() => void setup.fw.liftFor(300), 50);
+  };
+  return () => asked;
+}
+
+/** The Control opcodes the app wrote to the cup. */
+function opsWritten(fw: Awaited<ReturnType<typeof setUp>>['fw']): number[] {
+  const ops: number[] = [];
+  const write = fw.write.bind(fw);
+  fw.write = (frame) => (ops.push(frame[0]), write(frame));
+  return ops;
+}
+
+describe('ownership (protocol 1.2)', () => {
   beforeEach(useFakeClock);
   afterEach(() => vi.useRealTimers());
 
-  it('claims a cup without an owner: the key is stored, then sent; the cup answers to it', async () => {
-    const { fw, connection, memory, connected } = await setUp();
-    expect(fw.owner.owned).toBe(false);
+  it('claims a cup without an owner by key agreement once the lid is lifted at the cup', async () => {
+    const setup = await setUp({ ownerKey: null });
+    const { fw, connection, keys, memory, connected } = setup;
+    const asked = personAtCup(setup);
     await connected();
-    const key = memory.get(DEVICE)?.ownerKey;
-    expect(key).toMatch(/^[0-9a-f]{32}$/);
-    expect(fw.owner.key).toBe(key);
-    expect(connection.snapshot).toMatchObject({ ownership: 'mine', claimed: true });
+    expect(asked()).toBe(true);
+    expect(fw.owner.owned).toBe(true);
+    const held = await keys.get(DEVICE);
+    expect(await same(held?.key, fw.owner.key)).toBe(true);
+    expect(held).toMatchObject({ pending: null, minor: 2 });
+    expect(memory.get(DEVICE)?.keyHeld).toBe(true);
+    expect(connection.snapshot).toMatchObject({ ownership: 'mine', claimed: true, claiming: null });
+    // The claiming connection has a session: a sealed request is taken.
+    await expect(connection.writeConfig(DEFAULT_CONFIG)).resolves.toEqual(DEFAULT_CONFIG);
   });
 
-  it('proves the key of a cup it owns, and gets its events', async () => {
-    const ownerKey = newOwnerKey();
-    const { fw, connection, sensed, connected } = await setUp(
-      { ownerKey },
-      { memory: inMemory([known(ownerKey)]) },
-    );
+  it('nobody at the cup: not claimed, nothing kept, and the players are told', async () => {
+    const { fw, connection, keys, phase } = await setUp({ ownerKey: null });
+    connection.connect();
+    await until(() => connection.snapshot.claiming === 'lid');
+    await until(() => phase() === 'refused', 20_000);
+    expect(connection.snapshot.status).toMatchObject({ refusal: { kind: 'no-gesture' } });
+    expect(fw.owner.owned).toBe(false);
+    expect(await keys.get(DEVICE)).toBe(null);
+  });
+
+  it('proves the key of a cup it owns only after the cup proved it, and gets its events', async () => {
+    const { fw, connection, sensed, connected } = await setUp();
+    const ops = opsWritten(fw);
     await connected();
+    expect(ops.slice(0, 3)).toEqual([0x05, 0x0b, 0x06]); // challenge, cup's proof, app's proof
     expect(connection.snapshot).toMatchObject({ ownership: 'mine', claimed: false });
-    expect(fw.owner.proven).toBe(true);
     fw.startShake();
     await later(500);
     expect(sensed()).toEqual(['shake_started#1']);
   });
 
   it("another table's cup is refused and left alone", async () => {
-    const { fw, cup, connection, memory, phase } = await setUp({ ownerKey: newOwnerKey() });
+    const { fw, cup, connection, keys, phase } = await setUp({ ownerKey: newOwnerKey() });
     connection.connect();
     await until(() => phase() === 'refused');
     expect(connection.snapshot.status).toEqual({
@@ -56,39 +89,93 @@ describe('ownership (protocol 1.1)', () => {
     });
     expect(cup.gatt.connected).toBe(false);
     expect(fw.owner.proven).toBe(false);
-    expect(memory.get(DEVICE)?.ownerKey ?? null).toBe(null);
+    expect(await keys.get(DEVICE)).toBe(null);
   });
 
-  it('a wrong key is denied: refused, and the key that no longer opens the cup is dropped', async () => {
-    const wrong = newOwnerKey();
-    const { fw, connection, memory, phase } = await setUp(
-      { ownerKey: newOwnerKey() },
-      { memory: inMemory([known(wrong)]) },
-    );
+  it('a device that does not prove the key gets no answer, and the key is kept', async () => {
+    const mine = newOwnerKey();
+    const keys = inMemoryKeys({
+      [DEVICE]: { key: await importOwnerKey(mine), pending: null, minor: 2 },
+    });
+    const { fw, connection, phase } = await setUp({ ownerKey: newOwnerKey() }, { keys });
+    const ops = opsWritten(fw);
     connection.connect();
     await until(() => phase() === 'refused');
-    expect(connection.snapshot.status).toMatchObject({ refusal: { kind: 'other-owner' } });
-    expect(fw.owner.proven).toBe(false);
-    expect(memory.get(DEVICE)?.ownerKey).toBe(null);
+    expect(connection.snapshot.status).toMatchObject({ refusal: { kind: 'unproven' } });
+    expect(ops).not.toContain(0x06); // no auth_prove: nothing to relay
+    expect(await same((await keys.get(DEVICE))?.key, mine)).toBe(true);
   });
 
-  it('forgetting the cup releases it for the next table, and forgets the key', async () => {
-    const { fw, connection, memory, connected, phase } = await setUp();
+  it('a cup it holds a key for that says "no owner" is asked about; claimed again when the players say so', async () => {
+    const setup = await setUp({ ownerKey: null }, { keys: inMemoryKeys() });
+    const old = await importOwnerKey(newOwnerKey());
+    await setup.keys.put(DEVICE, { key: old, pending: null, minor: 2 });
+    const { fw, connection, keys, phase } = setup;
+    connection.connect();
+    await until(() => phase() === 'refused');
+    expect(connection.snapshot.status).toMatchObject({ refusal: { kind: 'unowned' } });
+    expect((await keys.get(DEVICE))?.key).toBe(old);
+    expect(fw.owner.owned).toBe(false);
+    personAtCup(setup);
+    connection.allow('unowned');
+    await until(() => phase() === 'connected', 20_000);
+    expect(await same((await keys.get(DEVICE))?.key, fw.owner.key)).toBe(true);
+  });
+
+  it('a cup proven with 1.2 that says 1.1 is not taken as one, and the key is kept', async () => {
+    const mine = newOwnerKey();
+    const keys = inMemoryKeys({
+      [DEVICE]: { key: await importOwnerKey(mine), pending: null, minor: 2 },
+    });
+    const { fw, connection, phase } = await setUp(
+      { ownerKey: mine, protocol: { major: 1, minor: 1 } },
+      { keys },
+    );
+    const ops = opsWritten(fw);
+    connection.connect();
+    await until(() => phase() === 'refused');
+    expect(connection.snapshot.status).toMatchObject({
+      refusal: { kind: 'downgrade', found: 1, proven: 2 },
+    });
+    expect(ops).toEqual([]);
+    expect(await keys.get(DEVICE)).not.toBe(null);
+  });
+
+  it('forgetting the cup releases it (the cup confirms with its tag), then forgets the key', async () => {
+    const { fw, connection, memory, keys, connected, phase } = await setUp();
     await connected();
-    await connection.forget();
+    expect(await connection.forget()).toBe(true);
     expect(fw.owner.owned).toBe(false);
     expect(memory.list()).toEqual([]);
+    expect(await keys.get(DEVICE)).toBe(null);
     expect(phase()).toBe('idle');
+  });
+
+  it('a forget the cup does not confirm keeps the key (not connected: nothing to release)', async () => {
+    const { fw, connection, keys, connected } = await setUp();
+    await connected();
+    connection.disconnect();
+    expect(await connection.forget()).toBe(false);
+    expect(fw.owner.owned).toBe(true);
+    expect(await keys.get(DEVICE)).not.toBe(null);
+  });
+
+  it('a 1.1 cup: claimed in the clear and proven as 1.1 allows', async () => {
+    const { fw, connection, keys, connected } = await setUp({
+      ownerKey: null,
+      protocol: { major: 1, minor: 1 },
+    });
+    await connected();
+    expect(await same((await keys.get(DEVICE))?.key, fw.owner.key)).toBe(true);
+    expect(connection.snapshot).toMatchObject({ ownership: 'mine', claimed: true });
   });
 
   it('a 1.0 cup is open: no ownership requests, and the panel says so', async () => {
     const { fw, connection, connected } = await setUp({ protocol: { major: 1, minor: 0 } });
-    const writes: number[] = [];
-    const write = fw.write.bind(fw);
-    fw.write = (frame) => (writes.push(frame[0]), write(frame));
+    const ops = opsWritten(fw);
     await connected();
     expect(connection.snapshot).toMatchObject({ ownership: 'open', claimed: false });
-    expect(writes.filter((op) => op >= 0x05)).toEqual([]);
+    expect(ops.filter((op) => op >= 0x05)).toEqual([]);
   });
 
   it('the cup drops a connection that does not prove itself in time (a rogue app)', async () => {
@@ -155,7 +242,7 @@ describe('a cup that restarted while away', () => {
     first.fw.reboot(); // ...the cup restarts...
     first.fw.startShake(); // ...and the roll happens before the page is back
     await later(500);
-    const second = await setUp({}, { memory: first.memory, cup: first.cup });
+    const second = await setUp({}, { memory: first.memory, keys: first.keys, cup: first.cup });
     second.connection.restore();
     await until(() => second.phase() === 'connected');
     await flush();

@@ -14,7 +14,7 @@ const cup = (n: number, extra: Partial<KnownCup> = {}): KnownCup => ({
   webId: `web-${n}`,
   name: `Mia Cup 00${n.toString(16).padStart(2, '0').toUpperCase()}`,
   minor: 1,
-  ownerKey: 'ab'.repeat(16),
+  keyHeld: true,
   bootId: 1,
   lastSeq: 3,
   usedAt: n,
@@ -50,9 +50,9 @@ const never = new AbortController().signal;
 describe('finding a remembered cup without the chooser', () => {
   it('takes a cup whose key this app holds, and never one of another table', async () => {
     const memory = inMemory([
-      cup(1, { ownerKey: null }), // another table's now: no key
+      cup(1, { keyHeld: false }), // another table's now: no key
       cup(2),
-      cup(3, { ownerKey: null }),
+      cup(3, { keyHeld: false }),
     ]);
     const t = transport({ 'web-1': null, 'web-2': null, 'web-3': null });
     const found = await findRemembered(t, memory, new Set(), 1_000, never);
@@ -61,7 +61,7 @@ describe('finding a remembered cup without the chooser', () => {
   });
 
   it('a 1.0 cup (no key, no ownership) is a candidate too', async () => {
-    const memory = inMemory([cup(4, { minor: 0, ownerKey: null })]);
+    const memory = inMemory([cup(4, { minor: 0, keyHeld: false })]);
     const found = await findRemembered(
       transport({ 'web-4': null }),
       memory,
@@ -111,7 +111,7 @@ describe('finding a remembered cup without the chooser', () => {
     expect(advertFits(cup(1), { owned: true, deviceId: cup(1).deviceId })).toBe(true);
     expect(advertFits(cup(1), { owned: false, deviceId: cup(1).deviceId })).toBe(false);
     expect(
-      advertFits(cup(1, { ownerKey: null, minor: 0 }), { owned: false, deviceId: cup(1).deviceId }),
+      advertFits(cup(1, { keyHeld: false, minor: 0 }), { owned: false, deviceId: cup(1).deviceId }),
     ).toBe(true);
   });
 });
@@ -146,7 +146,7 @@ describe('the memory of cups', () => {
           webId: 'w',
           name: 'Mia Cup',
           minor: 0,
-          ownerKey: null,
+          keyHeld: false,
           bootId: null,
           lastSeq: 7,
           usedAt: 0,

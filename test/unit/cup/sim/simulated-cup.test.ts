@@ -227,9 +227,9 @@ describe("how the board hands on the core's frames", () => {
     expect(dropped()).toBe(2);
   });
 
-  it('proves with the right answer (the core checks it)', async () => {
+  it('a 1.1 cup proves with the right 1.1 answer (the core checks it)', async () => {
     const key = newOwnerKey();
-    const { fw, replies, write } = await cup({ ownerKey: key });
+    const { fw, replies, write } = await cup({ ownerKey: key, protocol: { major: 1, minor: 1 } });
     write({ op: 'auth_challenge', requestId: 1 });
     const challenge = replies().find((r) => r.op === 'auth_challenge');
     const answer = await proofAnswer(key, (challenge as { challenge: string }).challenge);
