@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEVICE_TEXT_MAX, deviceText, escapedDeviceText } from '../../../src/cup/device-text';
 import { slotsOf } from '../../../src/cup/smp/commands';
-import { setUp, simCup, useFakeClock } from './helpers';
+import { ownSimCup, setUp, useFakeClock } from './helpers';
 
 const RLO = '\u202e'; // right-to-left override
 const hostile = (text: string) => `${RLO}${text}\u0007\n\u2066x\u2069\u200b${'A'.repeat(500)}`;
@@ -42,7 +42,7 @@ describe('a cup whose strings are hostile', () => {
   afterEach(() => vi.useRealTimers());
 
   it('is shown by a clean name and clean Device Information strings', async () => {
-    const cup = await simCup();
+    const { cup, keys } = await ownSimCup();
     Object.defineProperty(cup, 'name', { value: hostile('Mia Cup') });
     cup.firmware.strings = {
       manufacturer: hostile('Maker'),
@@ -50,7 +50,7 @@ describe('a cup whose strings are hostile', () => {
       firmwareRevision: `1.4.2${RLO}${'9'.repeat(600)}`,
       hardwareRevision: 'rev\tB',
     };
-    const { connection, connected } = await setUp({}, { cup });
+    const { connection, connected } = await setUp({}, { cup, keys });
     await connected();
     const snap = connection.snapshot;
     expect(snap.name).toBe(`Mia Cup x${'A'.repeat(22)}…`);

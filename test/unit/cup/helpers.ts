@@ -81,6 +81,15 @@ export function simCup(firmware: FirmwareOptions = {}): Promise<SimulatedCup> {
   return SimulatedCup.create({ now: () => Date.now(), ...firmware });
 }
 
+/** A simulated cup that is this app's (its key in the key store to hand to `setUp`). */
+export async function ownSimCup(firmware: FirmwareOptions = {}) {
+  const key = newOwnerKey();
+  const cup = await simCup({ ...firmware, ownerKey: key });
+  const deviceId = firmware.deviceId ?? 'a1b2c3d4e5f63f2a';
+  const held = { key: await importOwnerKey(key), pending: null, minor: 2 };
+  return { cup, keys: inMemoryKeys({ [deviceId]: held }) };
+}
+
 /**
  * A connection to a simulated cup. Unless the test says whose the cup is (`ownerKey`, or a cup
  * of its own), the cup is this app's already: its key is in the app's key store (a 1.2 claim
