@@ -25,6 +25,10 @@ export type MiaCommand =
   | 'fullscreen'
   | 'new-game'
   | 'rematch'
+  /** A game is under way: set it aside and start the new one; or keep setting up; or go back. */
+  | 'set-aside'
+  | 'cancel-start'
+  | 'back'
   /** Take the table over from another page. */
   | 'take-over'
   /** Apply the waiting new version now. */
@@ -32,6 +36,8 @@ export type MiaCommand =
   /** Try storing the game again, now. */
   | 'retry-storage';
 export type MiaCommandEvent = CustomEvent<{ command: MiaCommand }>;
+/** Resume the game set aside under this key. */
+export type MiaResumeEvent = CustomEvent<{ key: string }>;
 
 export const fire = <T>(target: EventTarget, type: string, detail: T): boolean =>
   target.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
@@ -45,5 +51,6 @@ declare global {
     'mia-cup-choice': MiaCupChoiceEvent;
     'mia-command': MiaCommandEvent;
     'mia-seating': MiaSeatingEvent;
+    'mia-resume': MiaResumeEvent;
   }
 }

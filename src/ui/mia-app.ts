@@ -23,7 +23,7 @@ import {
   storageContext,
 } from './context';
 import { cupContext, type CupBinding } from './cup/cup-context';
-import type { MiaCommand, MiaCommandEvent, MiaStartEvent } from './events';
+import type { MiaCommand, MiaCommandEvent } from './events';
 import {
   loadCupPanels,
   loadElsewhere,
@@ -44,7 +44,7 @@ import { ShortcutsController } from './shortcuts';
 import { LayoutController } from './table/layout';
 import { baseStyles } from './styles';
 import { appStyles } from './mia-app.styles';
-import './mia-new-game';
+import { newGameScreen } from './new-game-screen';
 import './mia-storage-status';
 import './mia-toolbar';
 
@@ -54,6 +54,9 @@ const LIFE: Partial<Record<MiaCommand, AppEvent>> = {
   update: { type: 'UPDATE.APPLY' },
   'new-game': { type: 'NEW_GAME' },
   rematch: { type: 'REMATCH' },
+  'set-aside': { type: 'SET_ASIDE' },
+  'cancel-start': { type: 'CANCEL' },
+  back: { type: 'BACK' },
 };
 
 /**
@@ -216,7 +219,8 @@ export class MiaApp extends LitElement {
     this.life.send({ type: 'CHECK.CLOSE' });
   }
 
-  private renderScreen({ checking, screen, taken, asked, unreadable, setup, game }: AppView) {
+  private renderScreen(view: AppView) {
+    const { checking, screen, taken, asked, unreadable } = view;
     if (checking) {
       void withWords(() => import('./check/mia-check-screen'));
       return html`<mia-check-screen
@@ -233,17 +237,7 @@ export class MiaApp extends LitElement {
         void loadUnreadable();
         return html`<mia-unreadable reason=${unreadable?.reason ?? 'corrupt'}></mia-unreadable>`;
       case 'newGame':
-        return html`<mia-new-game
-            .initial=${setup}
-            @mia-start=${(e: MiaStartEvent) => this.life.send({ type: 'START', input: e.detail })}
-          ></mia-new-game>
-          ${
-            game
-              ? html`<button class="back big" @click=${() => this.life.send({ type: 'BACK' })}>
-                  ${msg('Back to the game')}
-                </button>`
-              : null
-          }`;
+        return newGameScreen(view, (event) => this.life.send(event));
       case 'gameOver':
         void loadGameOver();
         return html`<mia-game-over></mia-game-over>`;
