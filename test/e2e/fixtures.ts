@@ -37,7 +37,7 @@ export async function openFresh(page: Page): Promise<void> {
   await expect(page.locator('mia-app')).toHaveAttribute('loaded');
 }
 
-/** Set the players (in seat order), the tradition and the opener, and start. */
+/** Set the players (in seat order), the tradition and the opener, and start (setting aside a game under way). */
 export async function startGame(
   page: Page,
   names: string[],
@@ -66,6 +66,10 @@ export async function startGame(
   await options.adjust?.(page);
   await page.getByRole('button', { name: `Player ${opener + 1} opens` }).click();
   await page.getByRole('button', { name: 'Start game' }).click();
+  // A game under way behind the new-game screen is set aside (the app asks first).
+  const asked = page.getByRole('dialog', { name: 'A game is under way' });
+  await expect(page.locator('mia-table').or(asked)).toBeVisible();
+  if (await asked.isVisible()) await asked.getByRole('button', { name: 'Set it aside' }).click();
   await expect(page.locator('mia-table')).toBeVisible();
 }
 
