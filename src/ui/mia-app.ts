@@ -176,6 +176,11 @@ export class MiaApp extends LitElement {
     return (screen === 'game' || screen === 'gameOver') && !!this.actor;
   }
 
+  /** Table mode's table is shown: each seat has its own menu instead of the toolbar. */
+  private get seated(): boolean {
+    return this.life.view.screen === 'game' && !!this.actor && this.layout.table;
+  }
+
   private command(command: MiaCommand): void {
     const event = LIFE[command];
     if (event) return this.life.send(event);
@@ -261,6 +266,7 @@ export class MiaApp extends LitElement {
     return html`<header>
         <mia-toolbar
           .inGame=${this.atTable}
+          ?seated=${this.seated}
           .canUndo=${!!this.game.value?.can({ type: 'UNDO' })}
           @mia-command=${onCommand}
         ></mia-toolbar>

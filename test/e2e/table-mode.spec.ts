@@ -7,6 +7,7 @@ import {
   dice,
   lift,
   openFresh,
+  openSeatMenu,
   option,
   peek,
   roll,
@@ -23,6 +24,13 @@ async function drawnAt(facing: Locator): Promise<number> {
     return (Math.round((Math.atan2(m.b, m.a) * 180) / Math.PI / 90) * 90 + 360) % 360;
   });
 }
+
+/** The angle a dialog is drawn at (its own transform). */
+const turnOf = (dialog: Locator): Promise<number> =>
+  dialog.evaluate((el) => {
+    const m = new DOMMatrix(getComputedStyle(el).transform);
+    return (Math.round((Math.atan2(m.b, m.a) * 180) / Math.PI / 90) * 90 + 360) % 360;
+  });
 
 /** The seat panel of `seat` in table mode, and the middle that faces the player to act. */
 const seatPanel = (page: Page, seat: number) =>
@@ -118,31 +126,67 @@ test.describe('table mode', () => {
     await expect(aside).toHaveCount(0);
   });
 
-  test('dialogs face the side they were opened from, one side by keyboard', async ({ page }) => {
+  test('every side has its own Undo and menu, facing it; its dialogs face that side too', async ({
+    page,
+  }) => {
     await tableMode(page);
-    await startGame(page, NAMES.slice(0, 2), 'longhall');
-    const history = page.locator('mia-dialog-button[data-dialog="history"]');
-    await history.getByRole('button', { name: 'History' }).click();
-    // The toolbar runs along the top edge: the dialog turns to the top.
-    await expect(history.locator('dialog')).toHaveAttribute('data-facing', '180');
-    await expect(page.locator('mia-history')).toBeVisible();
-    await noViolations(page, 'table mode, history');
-    await page.keyboard.press('Escape');
-    await history.getByRole('button', { name: 'History' }).focus();
-    await page.keyboard.press('Enter');
-    await expect(history.locator('dialog')).toHaveAttribute('data-facing', '0');
-    // Open (its content shown), not only turned, before Escape closes it.
-    await expect(page.locator('mia-history')).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(page.locator('mia-history')).toBeHidden();
-    for (const name of ['Rules', 'Stats', 'Options']) {
-      await page.getByRole('button', { name, exact: true }).click();
+    await startGame(page, NAMES, 'longhall');
+    // No toolbar along one edge: each side's seats have their own.
+    await expect(page.locator('mia-toolbar').getByRole('button')).toHaveCount(0);
+    await roll(page);
+    await claim(page, 54);
+    const facings = { bottom: 0, left: 90, top: 180, right: 270 };
+    for (const [side, facing] of Object.entries(facings)) {
+      const frame = page.locator(`mia-round-table mia-facing.bar[data-side="${side}"]`);
+      await expect(frame).toHaveAttribute('data-facing', String(facing));
+      expect(await drawnAt(frame)).toBe(facing);
+      await openSeatMenu(page, side);
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await expect(menu).toHaveAttribute('data-facing', String(facing));
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+    }
+
+    // From the left: sound, voice and the language in one tap; a dialog faces the left too,
+    // also opened by keyboard.
+    await openSeatMenu(page, 'left');
+    await noViolations(page, 'table mode, a seat menu');
+    const seatMenu = page.locator('mia-seat-menu');
+    const sound = seatMenu.locator('[data-toggle="sound"]');
+    await expect(sound).toHaveAttribute('aria-pressed', 'true');
+    await sound.click();
+    await expect(sound).toHaveAttribute('aria-pressed', 'false');
+    const voice = seatMenu.locator('[data-toggle="voice"]');
+    await voice.click();
+    await expect(voice).toHaveAttribute('aria-pressed', 'true');
+    await seatMenu.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await expect(page.getByRole('dialog', { name: 'Menü' })).toBeVisible();
+    await seatMenu.getByRole('combobox', { name: 'Sprache' }).selectOption('en');
+    for (const name of ['History', 'Rules', 'Stats', 'Options']) {
+      const opener = seatMenu.getByRole('button', { name, exact: true });
+      if (name === 'Rules') {
+        await opener.focus();
+        await page.keyboard.press('Enter');
+      } else await opener.click();
       const dialog = page.getByRole('dialog', { name });
-      await expect(dialog).toHaveAttribute('data-facing', '180');
-      await noViolations(page, `table mode, ${name}`);
+      await expect(dialog).toHaveAttribute('data-facing', '90');
+      await expect(async () => expect(await turnOf(dialog)).toBe(90)).toPass();
+      if (name === 'History') await noViolations(page, 'table mode, history from the left');
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
     }
+    await page.keyboard.press('Escape');
+
+    // Undo from the top: the claim is taken back.
+    await page
+      .locator('mia-seat-bar[side="top"]')
+      .getByRole('button', { name: 'Undo, at the top' })
+      .click();
+    await expect(page.getByTestId('standing')).not.toHaveText('54');
+    // A new game from a seat's menu.
+    await openSeatMenu(page, 'right');
+    await page.locator('mia-seat-menu').getByRole('button', { name: 'New game' }).click();
+    await expect(page.getByRole('button', { name: 'Back to the game' })).toBeVisible();
   });
 
   test('every screen works in both modes, and the choice is remembered', async ({ page }) => {

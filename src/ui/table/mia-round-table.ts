@@ -7,13 +7,15 @@ import { playerPanel, playerPanelStyles } from '../player-panel';
 import { baseStyles } from '../styles';
 import { sidesGrid, sidesStyles } from './sides.styles';
 import './mia-facing';
+import './mia-seat-bar';
 
 /**
  * Table mode: the tablet lies in the middle of the table. Each player's panel (name, lives,
  * "to act") sits on that player's side of the screen, turned to face them; the middle (the
  * standing claim and the prompt) turns to face the player to act. A second, smaller space
  * along one side (`aside`) faces another player: the loser of the last lift, when the next
- * opener sits elsewhere.
+ * opener sits elsewhere. Each side with players has its own Undo and menu (<mia-seat-bar>), at
+ * the end on its players' right.
  * @slot - the middle, turned toward the player to act
  * @slot aside - shown along the `aside` side, turned toward it
  */
@@ -89,6 +91,14 @@ export class MiaRoundTable extends LitElement {
       .middle > mia-facing.aside {
         grid-area: aside;
       }
+      /* A side's Undo and menu: at its players' right (the screen's right, bottom, left, top). */
+      .side > mia-facing.bar {
+        flex: 0 0 var(--bar-size, 96px);
+      }
+      .top > .bar,
+      .right > .bar {
+        order: -1;
+      }
     `,
   ];
 
@@ -123,7 +133,12 @@ export class MiaRoundTable extends LitElement {
     return html`${SIDES.map((side) =>
         by[side].length === 0
           ? null
-          : html`<div class="side ${side}">${by[side].map((seat) => this.seat(seat, side))}</div>`,
+          : html`<div class="side ${side}">
+              ${by[side].map((seat) => this.seat(seat, side))}
+              <mia-facing class="bar" data-side=${side} .facing=${facingOf(side)}>
+                <mia-seat-bar side=${side}></mia-seat-bar>
+              </mia-facing>
+            </div>`,
       )}
       <div class="middle">
         <mia-facing class="main" .facing=${facingOf(toAct)}><slot></slot></mia-facing>

@@ -5,22 +5,9 @@ import { SIDES, facingOf, moveToSide, nextSide, seatsBySide, type Side } from '.
 import { fire } from '../events';
 import { baseStyles, pressedStyles } from '../styles';
 import { LayoutController } from './layout';
+import { sideName } from './side-name';
 import { sidesGrid, sidesStyles } from './sides.styles';
 import './mia-facing';
-
-/** A side's name, as the table reads it. */
-export function sideName(side: Side): string {
-  switch (side) {
-    case 'bottom':
-      return msg('at the bottom');
-    case 'left':
-      return msg('on the left');
-    case 'top':
-      return msg('at the top');
-    case 'right':
-      return msg('on the right');
-  }
-}
 
 /**
  * Where the tablet is: table mode (flat in the middle, a panel per seat) or one side (held,
