@@ -228,6 +228,33 @@ test.describe('table mode', () => {
   });
 });
 
+test('the players are one list for a screen reader, in turn order, as on one side', async ({
+  page,
+}) => {
+  await tableMode(page);
+  await startGame(page, NAMES, 'longhall');
+  const list = page.getByRole('list', { name: 'Players and lives' });
+  const items = list.getByRole('listitem');
+  await expect(items).toHaveCount(4);
+  await expect(items.nth(0)).toContainText('Ann');
+  await expect(items.nth(0)).toContainText('3 lives left');
+  await expect(items.nth(0)).toContainText('at the bottom');
+  await expect(items.nth(1)).toContainText('Bo');
+  await expect(items.nth(1)).toContainText('on the left');
+  await expect(items.nth(3)).toContainText('Di');
+  await expect(items.nth(0)).toHaveAttribute('aria-current', 'true');
+  await roll(page);
+  await claim(page, 54);
+  await expect(items.nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(items.nth(0)).toHaveAttribute('aria-current', 'false');
+  // The panels drawn on the sides are not read a second time.
+  const panels = page.locator('mia-round-table mia-facing[data-seat]');
+  await expect(panels).toHaveCount(4);
+  for (const panel of await panels.all())
+    await expect(panel).toHaveAttribute('aria-hidden', 'true');
+  await expect(page.getByRole('listitem').filter({ hasText: 'lives left' })).toHaveCount(4);
+});
+
 test('the prompt turns smoothly, and not at all where motion is reduced', async ({ page }) => {
   await tableMode(page);
   await startGame(page, NAMES.slice(0, 2), 'longhall');

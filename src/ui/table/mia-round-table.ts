@@ -1,10 +1,11 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { localized } from '@lit/localize';
+import { msg, localized } from '@lit/localize';
 import type { Player } from '../../game';
 import { SIDES, facingOf, seatsBySide, type Side } from '../../rules';
 import { playerPanel, playerPanelStyles } from '../player-panel';
 import { baseStyles } from '../styles';
+import { sideName } from './side-name';
 import { sidesGrid, sidesStyles } from './sides.styles';
 import './mia-facing';
 import './mia-seat-bar';
@@ -15,7 +16,8 @@ import './mia-seat-bar';
  * standing claim and the prompt) turns to face the player to act. A second, smaller space
  * along one side (`aside`) faces another player: the loser of the last lift, when the next
  * opener sits elsewhere. Each side with players has its own Undo and menu (<mia-seat-bar>), at
- * the end on its players' right.
+ * the end on its players' right. For a screen reader the panels are one list in turn order
+ * ("Players and lives", as on one side), with where each player sits.
  * @slot - the middle, turned toward the player to act
  * @slot aside - shown along the `aside` side, turned toward it
  */
@@ -116,7 +118,13 @@ export class MiaRoundTable extends LitElement {
     if (!player) return null;
     const out = player.lives === 0;
     const turn = seat === this.turn && !out;
-    return html`<mia-facing data-seat=${seat} data-side=${side} .facing=${facingOf(side)}>
+    // The panels are drawn for the eye; a screen reader reads them as the list below.
+    return html`<mia-facing
+      data-seat=${seat}
+      data-side=${side}
+      .facing=${facingOf(side)}
+      aria-hidden="true"
+    >
       <div
         class="panel ${turn ? 'turn' : ''} ${out ? 'out' : ''}"
         aria-current=${turn ? 'true' : 'false'}
@@ -127,10 +135,26 @@ export class MiaRoundTable extends LitElement {
     </mia-facing>`;
   }
 
+  /** The players in turn order, for a screen reader. */
+  private list() {
+    return html`<ol class="visually-hidden" aria-label=${msg('Players and lives')}>
+      ${this.players.map((player, seat) => {
+        const out = player.lives === 0;
+        const turn = seat === this.turn && !out;
+        const side = this.sides[seat];
+        return html`<li aria-current=${turn ? 'true' : 'false'} data-seat=${seat}>
+          ${playerPanel(player, this.startingLives, turn, out)}
+          ${side ? html`<span>${sideName(side)}</span>` : null}
+        </li>`;
+      })}
+    </ol>`;
+  }
+
   override render() {
     const by = seatsBySide(this.sides);
     const toAct = this.turn === null ? 'bottom' : (this.sides[this.turn] ?? 'bottom');
-    return html`${SIDES.map((side) =>
+    return html`${this.list()}
+      ${SIDES.map((side) =>
         by[side].length === 0
           ? null
           : html`<div class="side ${side}">
