@@ -2,7 +2,7 @@
  * Every custom event Mia Cup's elements fire, in one place: typed for `addEventListener` and
  * `@event` through `GlobalEventHandlersEventMap`. All bubble and are composed.
  */
-import type { CupChoice } from '../data';
+import type { CupChoice, Layout } from '../data';
 import type { GameInput, RuleSet } from '../game';
 import type { Side } from '../rules';
 
@@ -36,6 +36,8 @@ export type MiaCommand =
   /** Try storing the game again, now. */
   | 'retry-storage';
 export type MiaCommandEvent = CustomEvent<{ command: MiaCommand }>;
+/** Where the tablet is was answered. */
+export type MiaLayoutEvent = CustomEvent<{ layout: Layout }>;
 /** Resume the game set aside under this key. */
 export type MiaResumeEvent = CustomEvent<{ key: string }>;
 
@@ -52,5 +54,7 @@ declare global {
     'mia-command': MiaCommandEvent;
     'mia-seating': MiaSeatingEvent;
     'mia-resume': MiaResumeEvent;
+    'mia-layout': MiaLayoutEvent;
+    'mia-layout-cancel': CustomEvent<null>;
   }
 }

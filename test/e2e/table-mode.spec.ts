@@ -272,14 +272,61 @@ test('the prompt turns smoothly, and not at all where motion is reduced', async 
 });
 
 test.describe('on a touch screen', () => {
-  test.use({ hasTouch: true });
+  test.use({ hasTouch: true, reducedMotion: 'reduce' });
 
-  test('table mode is the default in landscape, one side in portrait', async ({ page }) => {
+  test('the first game asks where the tablet is, with the picture; the answer is kept', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await openFresh(page);
+    // Not guessed from the orientation: neither is chosen yet.
+    const table = page.getByRole('button', { name: 'Table mode', exact: true });
+    const oneSide = page.getByRole('button', { name: 'One side', exact: true });
+    await expect(table).toHaveAttribute('aria-pressed', 'false');
+    await expect(oneSide).toHaveAttribute('aria-pressed', 'false');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(table).toHaveAttribute('aria-pressed', 'false');
+    await page.setViewportSize({ width: 768, height: 1024 });
+
+    const inputs = page.locator('mia-new-game input');
+    await page.getByRole('button', { name: 'Add player' }).click();
+    for (const [i, name] of NAMES.entries()) await inputs.nth(i).fill(name);
+    await page.getByRole('button', { name: 'Start game' }).click();
+    const asked = page.getByRole('dialog', { name: 'Where is the tablet?' });
+    await expect(asked).toBeVisible();
+    // The little picture: each name on its side of the tablet.
+    const picture = asked.locator('[data-layout="table"] mia-facing');
+    await expect(picture).toHaveCount(4);
+    await expect(picture.nth(0)).toHaveAttribute('data-side', 'bottom');
+    await expect(asked.locator('[data-layout="table"]')).toContainText('Ann');
+    await noViolations(page, 'where is the tablet');
+    // Not answered: the set-up stays, and Start asks again.
+    await page.keyboard.press('Escape');
+    await expect(asked).toBeHidden();
+    await expect(page.locator('mia-table')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Start game' }).click();
+    await asked.getByRole('button', { name: /^Table mode/ }).click();
+    await expect(page.locator('mia-table')).toHaveAttribute('layout', 'table');
+    await expect(seatPanel(page, 3)).toHaveAttribute('data-side', 'right');
+
+    // Asked once: the next game starts in table mode at once, also after a reload.
+    await page.reload();
+    await expect(page.locator('mia-table')).toHaveAttribute('layout', 'table');
+    await openSeatMenu(page);
+    await page.locator('mia-seat-menu').getByRole('button', { name: 'New game' }).click();
+    await expect(table).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Start game' }).click();
+    await expect(page.locator('mia-table')).toHaveAttribute('layout', 'table');
+    await expect(asked).toHaveCount(0);
+  });
+
+  test('answered "one side", a game starts on one side', async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await openFresh(page);
-    const table = page.getByRole('button', { name: 'Table mode', exact: true });
-    await expect(table).toHaveAttribute('aria-pressed', 'true');
-    await page.setViewportSize({ width: 768, height: 1024 });
-    await expect(table).toHaveAttribute('aria-pressed', 'false');
+    await page.getByRole('button', { name: 'Start game' }).click();
+    const asked = page.getByRole('dialog', { name: 'Where is the tablet?' });
+    await asked.getByRole('button', { name: /^One side/ }).click();
+    await expect(page.locator('mia-table')).toHaveAttribute('layout', 'one-side');
+    await expect(page.locator('mia-players')).toBeVisible();
   });
 });

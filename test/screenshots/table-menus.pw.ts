@@ -1,10 +1,11 @@
 /**
  * Table mode's menus and dialogs at the four tablet sizes, into screenshots/menus-*.png
- * (`npm run screenshots`): each side's Undo and menu, the menu opened from each side (facing
- * it), and every dialog opened from a seat's menu, facing that seat.
+ * (`npm run screenshots`), on a touch screen: the question where the tablet is (the first
+ * game), each side's Undo and menu, the menu opened from each side (facing it), and every dialog
+ * opened from a seat's menu, facing that seat.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, claim, openFresh, roll, startGame } from '../e2e/fixtures';
+import { test, expect, claim, openFresh, roll } from '../e2e/fixtures';
 
 const SIZES = [
   { width: 1024, height: 768 },
@@ -22,6 +23,8 @@ async function openMenu(page: Page, side: string) {
   await expect(page.locator('mia-seat-menu')).toBeVisible();
 }
 
+test.use({ hasTouch: true });
+
 for (const size of SIZES) {
   test(`table mode menus, ${size.width}x${size.height}`, async ({ page }) => {
     await page.setViewportSize(size);
@@ -32,8 +35,18 @@ for (const size of SIZES) {
       });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openFresh(page);
-    await page.getByRole('button', { name: 'Table mode', exact: true }).click();
-    await startGame(page, NAMES, 'pub');
+    const inputs = page.locator('mia-new-game input');
+    while ((await inputs.count()) < NAMES.length) {
+      await page.getByRole('button', { name: 'Add player' }).click();
+    }
+    for (const [i, name] of NAMES.entries()) await inputs.nth(i).fill(name);
+    await page.locator('mia-new-game [data-preset="pub"]').click();
+    await page.getByRole('button', { name: 'Start game' }).click();
+    const asked = page.getByRole('dialog', { name: 'Where is the tablet?' });
+    await expect(asked).toBeVisible();
+    await shot('0-where-is-the-tablet');
+    await asked.getByRole('button', { name: /^Table mode/ }).click();
+    await expect(page.locator('mia-round-table')).toBeVisible();
     await roll(page);
     await claim(page, 54);
     await shot('0-table');
