@@ -3,6 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { msg, localized } from '@lit/localize';
 import type { Player, PlayerStats } from '../game';
 import { baseStyles, numberTableStyles } from './styles';
+import { placeText, sharedPlaces } from './text/places';
 
 /** The number columns: each heading with the number it shows, in the table's order. */
 const COLUMNS: [() => string, (stats: PlayerStats, player: Player) => number][] = [
@@ -24,7 +25,8 @@ const COLUMNS: [() => string, (stats: PlayerStats, player: Player) => number][] 
 /**
  * The story of the game per player, one row each: lives, lifts made and won, caught bluffing,
  * bluffs that survived a lift, lies low, blind passes, Mias rolled and claimed, and lives lost
- * by cause. With `places`, rows come in finishing order with a place column.
+ * by cause. With `places`, rows come in finishing order with a place column (a shared place
+ * marked "2="). The headings of the number columns read upward.
  */
 @localized()
 @customElement('mia-stats-table')
@@ -43,16 +45,29 @@ export class MiaStatsTable extends LitElement {
       }
       table {
         font-size: 1.15rem;
+        width: auto;
+        min-width: 100%;
       }
       th,
       td {
-        padding: 8px 8px;
+        padding: 8px 6px;
       }
       th {
-        font-size: 0.8rem;
+        font-size: 0.85rem;
         font-weight: 700;
         line-height: 1.15;
         vertical-align: bottom;
+      }
+      /* The number columns' headings read upward, whole words on each line, so that thirteen
+         columns fit a tablet in every language. */
+      th .up {
+        display: inline-block;
+        writing-mode: vertical-rl;
+        transform: rotate(180deg);
+        max-height: 9.5em;
+        text-align: left;
+        overflow-wrap: normal;
+        word-break: normal;
       }
       .name,
       .place {
@@ -60,6 +75,10 @@ export class MiaStatsTable extends LitElement {
       }
       td.name {
         font-weight: 800;
+        min-width: 6em;
+        max-width: 14em;
+      }
+      td.place {
         white-space: nowrap;
       }
       tr.top td {
@@ -79,12 +98,21 @@ export class MiaStatsTable extends LitElement {
   /** Seat to show in bold (the winner, or the first player out where that loses). */
   @property({ type: Number }) top: number | null = null;
 
+  /** A place, marked "=" where others share it (said in words to a screen reader). */
+  private place(place: number, shared: boolean) {
+    return html`<td class="place" title=${placeText(place, shared)}>
+      <span aria-hidden="true">${place}${shared ? '=' : ''}</span>
+      <span class="visually-hidden">${placeText(place, shared)}</span>
+    </td>`;
+  }
+
   private cell(value: number) {
     return html`<td class=${value === 0 ? 'zero' : ''}>${value}</td>`;
   }
 
   override render() {
     const places = this.places;
+    const shared = new Set(places ? sharedPlaces(places).map(([place]) => place) : []);
     const seats = this.players.map((_, seat) => seat);
     if (places) seats.sort((a, b) => places[a] - places[b]);
     // Scrolls sideways on a narrow screen: focusable, so the keyboard can scroll it too.
@@ -100,9 +128,9 @@ export class MiaStatsTable extends LitElement {
         </caption>
         <thead>
           <tr>
-            ${places ? html`<th scope="col" class="place">${msg('Place')}</th>` : null}
+            ${places ? html`<th scope="col" class="place"><span class="up">${msg('Place')}</span></th>` : null}
             <th scope="col" class="name">${msg('Player')}</th>
-            ${COLUMNS.map(([heading]) => html`<th scope="col">${heading()}</th>`)}
+            ${COLUMNS.map(([heading]) => html`<th scope="col"><span class="up">${heading()}</span></th>`)}
           </tr>
         </thead>
         <tbody>
@@ -111,7 +139,7 @@ export class MiaStatsTable extends LitElement {
             const p = this.players[seat];
             if (!s || !p) return null;
             return html`<tr class=${seat === this.top ? 'top' : ''} data-seat=${seat}>
-              ${places ? html`<td class="place">${places[seat]}</td>` : null}
+              ${places ? this.place(places[seat], shared.has(places[seat])) : null}
               <td class="name">${p.name}</td>
               ${COLUMNS.map(([, value]) => this.cell(value(s, p)))}
             </tr>`;

@@ -5,6 +5,7 @@ import type { Player } from '../../game';
 import { SIDES, facingOf, seatsBySide, type Side } from '../../rules';
 import { playerPanel, playerPanelStyles } from '../player-panel';
 import { baseStyles } from '../styles';
+import { placeText } from '../text/places';
 import { sideName } from './side-name';
 import { sidesGrid, sidesStyles } from './sides.styles';
 import './mia-facing';
@@ -112,12 +113,17 @@ export class MiaRoundTable extends LitElement {
   @property({ type: Number }) startingLives = 3;
   /** The side the `aside` slot faces; null: no aside. */
   @property({ reflect: true }) aside: Side | null = null;
+  /** The side the middle faces; null: the player to act's (the bottom when none is). */
+  @property() faces: Side | null = null;
+  /** Each seat's place, once the game is over: shown on the panels. */
+  @property({ attribute: false }) places: readonly number[] | null = null;
 
   private seat(seat: number, side: Side) {
     const player = this.players[seat];
     if (!player) return null;
     const out = player.lives === 0;
     const turn = seat === this.turn && !out;
+    const first = this.places?.[seat] === 1;
     // The panels are drawn for the eye; a screen reader reads them as the list below.
     return html`<mia-facing
       data-seat=${seat}
@@ -126,13 +132,22 @@ export class MiaRoundTable extends LitElement {
       aria-hidden="true"
     >
       <div
-        class="panel ${turn ? 'turn' : ''} ${out ? 'out' : ''}"
+        class="panel ${turn || first ? 'turn' : ''} ${first ? 'first' : ''} ${out ? 'out' : ''}"
         aria-current=${turn ? 'true' : 'false'}
         data-lives=${player.lives}
+        data-place=${this.places?.[seat] ?? ''}
       >
-        ${playerPanel(player, this.startingLives, turn, out)}
+        ${playerPanel(player, this.startingLives, turn, out, this.placeOf(seat))}
       </div>
     </mia-facing>`;
+  }
+
+  /** A seat's place in words, once the game is over. */
+  private placeOf(seat: number): string | null {
+    const places = this.places;
+    if (!places) return null;
+    const place = places[seat];
+    return placeText(place, places.filter((p) => p === place).length > 1);
   }
 
   /** The players in turn order, for a screen reader. */
@@ -143,7 +158,7 @@ export class MiaRoundTable extends LitElement {
         const turn = seat === this.turn && !out;
         const side = this.sides[seat];
         return html`<li aria-current=${turn ? 'true' : 'false'} data-seat=${seat}>
-          ${playerPanel(player, this.startingLives, turn, out)}
+          ${playerPanel(player, this.startingLives, turn, out, this.placeOf(seat))}
           ${side ? html`<span>${sideName(side)}</span>` : null}
         </li>`;
       })}
@@ -152,7 +167,8 @@ export class MiaRoundTable extends LitElement {
 
   override render() {
     const by = seatsBySide(this.sides);
-    const toAct = this.turn === null ? 'bottom' : (this.sides[this.turn] ?? 'bottom');
+    const toAct =
+      this.faces ?? (this.turn === null ? 'bottom' : (this.sides[this.turn] ?? 'bottom'));
     return html`${this.list()}
       ${SIDES.map((side) =>
         by[side].length === 0
