@@ -38,6 +38,8 @@ export type MiaCommand =
 export type MiaCommandEvent = CustomEvent<{ command: MiaCommand }>;
 /** Where the tablet is was answered. */
 export type MiaLayoutEvent = CustomEvent<{ layout: Layout }>;
+/** A side of the table was tapped: turn toward it. */
+export type MiaSideEvent = CustomEvent<{ side: Side }>;
 /** Resume the game set aside under this key. */
 export type MiaResumeEvent = CustomEvent<{ key: string }>;
 
@@ -55,6 +57,7 @@ declare global {
     'mia-seating': MiaSeatingEvent;
     'mia-resume': MiaResumeEvent;
     'mia-layout': MiaLayoutEvent;
+    'mia-side': MiaSideEvent;
     'mia-layout-cancel': CustomEvent<null>;
   }
 }

@@ -176,9 +176,9 @@ export class MiaApp extends LitElement {
     return (screen === 'game' || screen === 'gameOver') && !!this.actor;
   }
 
-  /** Table mode's table is shown: each seat has its own menu instead of the toolbar. */
+  /** Table mode's table (or its game over) is shown: each seat has its own menu instead of the toolbar. */
   private get seated(): boolean {
-    return this.life.view.screen === 'game' && !!this.actor && this.layout.table;
+    return this.atTable && this.layout.table;
   }
 
   private command(command: MiaCommand): void {
@@ -204,8 +204,8 @@ export class MiaApp extends LitElement {
     const { screen, loaded } = this.life.view;
     const playing = screen === 'game' && !!this.actor;
     this.keeper.set(playing);
-    // Table mode: the table fills the screen below the toolbar, exactly.
-    this.toggleAttribute('table', playing && this.layout.table);
+    // Table mode: the table (and its game over) fills the screen below the toolbar, exactly.
+    this.toggleAttribute('table', this.seated);
     if (loaded) this.toggleAttribute('loaded', true);
     const shown = this.shown;
     if (screen !== 'loading' && !this.wordsPending && shown) {

@@ -44,16 +44,20 @@ export class MiaStatsTable extends LitElement {
         border-radius: var(--radius);
       }
       table {
-        font-size: 1.15rem;
+        font-size: 1.05rem;
         width: auto;
         min-width: 100%;
       }
       th,
       td {
-        padding: 8px 6px;
+        padding: 6px 2px;
+      }
+      td.place,
+      th.place {
+        padding-left: 6px;
       }
       th {
-        font-size: 0.85rem;
+        font-size: 0.8rem;
         font-weight: 700;
         line-height: 1.15;
         vertical-align: bottom;
@@ -64,7 +68,7 @@ export class MiaStatsTable extends LitElement {
         display: inline-block;
         writing-mode: vertical-rl;
         transform: rotate(180deg);
-        max-height: 9.5em;
+        max-height: 14em;
         text-align: left;
         overflow-wrap: normal;
         word-break: normal;
@@ -75,8 +79,10 @@ export class MiaStatsTable extends LitElement {
       }
       td.name {
         font-weight: 800;
-        min-width: 6em;
-        max-width: 14em;
+        min-width: 5em;
+        max-width: 11em;
+        padding-right: 8px;
+        overflow-wrap: anywhere;
       }
       td.place {
         white-space: nowrap;

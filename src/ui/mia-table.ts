@@ -8,7 +8,7 @@ import type { Settlement } from '../rules';
 import { baseStyles } from './styles';
 import { verdictText } from './text/verdict';
 import { LayoutController } from './table/layout';
-import { reachableWhenScrolling } from './table/reachable';
+import { fadeBelow, reachableWhenScrolling } from './table/reachable';
 import './table/mia-round-table';
 import './mia-actions';
 import './mia-odds';
@@ -88,6 +88,9 @@ export class MiaTable extends LitElement {
         min-height: 0;
         max-height: 100%;
         overflow: auto;
+      }
+      .inner > [data-more] {
+        ${fadeBelow}
       }
       @container (min-width: 680px) {
         .middle:not([slot]) .inner {
@@ -207,7 +210,8 @@ export class MiaTable extends LitElement {
     const table = this.layout.table;
     const [first, second] = table ? [verdict, standing] : [standing, verdict];
     const cup = html`<slot name="cup"></slot>`;
-    return html`<div class="centre">
+    const scrolled = (e: Event) => reachableWhenScrolling(e.currentTarget as Element);
+    return html`<div class="centre" @scroll=${scrolled}>
         ${first} ${second}
         ${
           this.prefs.value.odds
@@ -222,7 +226,7 @@ export class MiaTable extends LitElement {
         <mia-warnings .warnings=${warnings} .players=${context.players}></mia-warnings>
         ${table ? cup : null}
       </div>
-      <section class="act" aria-label=${msg('Actions')}>
+      <section class="act" aria-label=${msg('Actions')} @scroll=${scrolled}>
         <mia-actions></mia-actions>
         ${table ? null : cup}
       </section>`;

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   test,
   expect,
@@ -14,28 +13,9 @@ import {
   startGame,
   verdict,
 } from './fixtures';
+import { drawnAt, middle, noViolations, seatPanel, tableMode, turnOf } from './table-helpers';
 
 const NAMES = ['Ann', 'Bo', 'Cy', 'Di'];
-
-/** The angle (0, 90, 180 or 270) a turned frame is drawn at, from its computed transform. */
-async function drawnAt(facing: Locator): Promise<number> {
-  return facing.locator('[part="turn"]').evaluate((el) => {
-    const m = new DOMMatrix(getComputedStyle(el).transform);
-    return (Math.round((Math.atan2(m.b, m.a) * 180) / Math.PI / 90) * 90 + 360) % 360;
-  });
-}
-
-/** The angle a dialog is drawn at (its own transform). */
-const turnOf = (dialog: Locator): Promise<number> =>
-  dialog.evaluate((el) => {
-    const m = new DOMMatrix(getComputedStyle(el).transform);
-    return (Math.round((Math.atan2(m.b, m.a) * 180) / Math.PI / 90) * 90 + 360) % 360;
-  });
-
-/** The seat panel of `seat` in table mode, and the middle that faces the player to act. */
-const seatPanel = (page: Page, seat: number) =>
-  page.locator(`mia-round-table mia-facing[data-seat="${seat}"]`);
-const middle = (page: Page) => page.locator('mia-round-table mia-facing.main');
 
 /** The middle faces `facing`, as set and as drawn, and so does the panel marked to act. */
 async function promptFaces(page: Page, facing: string): Promise<void> {
@@ -43,22 +23,6 @@ async function promptFaces(page: Page, facing: string): Promise<void> {
   await expect(async () => expect(String(await drawnAt(middle(page)))).toBe(facing)).toPass();
   const toAct = page.locator('mia-round-table mia-facing:has(.panel[aria-current="true"])');
   await expect(toAct).toHaveAttribute('data-facing', facing);
-}
-
-async function noViolations(page: Page, screen: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${screen}: ${v.id} (${v.nodes.length}) ${v.help}`)).toEqual([]);
-}
-
-/** Fresh app at 1024x768, table mode picked on the new-game screen. */
-async function tableMode(page: Page): Promise<void> {
-  await page.setViewportSize({ width: 1024, height: 768 });
-  await openFresh(page);
-  await page.getByRole('button', { name: 'Table mode', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Table mode', exact: true })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
 }
 
 test.describe('table mode', () => {

@@ -4,12 +4,19 @@ import { msg, localized } from '@lit/localize';
 import type { Player } from '../../game';
 import { SIDES, facingOf, seatsBySide, type Side } from '../../rules';
 import { playerPanel, playerPanelStyles } from '../player-panel';
+import { fire } from '../events';
 import { baseStyles } from '../styles';
 import { placeText } from '../text/places';
 import { sideName } from './side-name';
 import { sidesGrid, sidesStyles } from './sides.styles';
 import './mia-facing';
 import './mia-seat-bar';
+
+/** How long a name is, for the size it is drawn in. */
+function lengthOf(name: string): string {
+  const n = [...name].length;
+  return n > 26 ? 'longest' : n > 14 ? 'longer' : n > 8 ? 'long' : '';
+}
 
 /**
  * Table mode: the tablet lies in the middle of the table. Each player's panel (name, lives,
@@ -19,6 +26,7 @@ import './mia-seat-bar';
  * opener sits elsewhere. Each side with players has its own Undo and menu (<mia-seat-bar>), at
  * the end on its players' right. For a screen reader the panels are one list in turn order
  * ("Players and lives", as on one side), with where each player sits.
+ * @fires mia-side - a side's panels were tapped, with `turnable` set
  * @slot - the middle, turned toward the player to act
  * @slot aside - shown along the `aside` side, turned toward it
  */
@@ -47,6 +55,27 @@ export class MiaRoundTable extends LitElement {
         border-radius: var(--radius);
         background: var(--surface);
         text-align: center;
+      }
+      /* A name is never cut: it wraps (two lines for 40 letters) in a size made for its length
+         and the panel's width. */
+      .panel {
+        container-type: inline-size;
+      }
+      .panel .name {
+        white-space: normal;
+        overflow: visible;
+        overflow-wrap: anywhere;
+        line-height: 1.1;
+        font-size: min(1.35rem, 18cqi);
+      }
+      .panel.long .name {
+        font-size: min(1.35rem, 11.5cqi);
+      }
+      .panel.longer .name {
+        font-size: min(1.15rem, 11cqi);
+      }
+      .panel.longest .name {
+        font-size: min(1rem, 8.5cqi);
       }
       .panel.turn {
         border-color: var(--accent);
@@ -89,7 +118,7 @@ export class MiaRoundTable extends LitElement {
         grid-template: 'main aside' minmax(0, 1fr) / minmax(0, 1fr) var(--band);
       }
       .middle {
-        --band: clamp(120px, 28%, 200px);
+        --band: var(--aside-band, clamp(120px, 28%, 200px));
       }
       .middle > mia-facing.aside {
         grid-area: aside;
@@ -117,6 +146,8 @@ export class MiaRoundTable extends LitElement {
   @property() faces: Side | null = null;
   /** Each seat's place, once the game is over: shown on the panels. */
   @property({ attribute: false }) places: readonly number[] | null = null;
+  /** A tap on a side's panels asks the middle to face that side (`mia-side`). */
+  @property({ type: Boolean }) turnable = false;
 
   private seat(seat: number, side: Side) {
     const player = this.players[seat];
@@ -132,7 +163,7 @@ export class MiaRoundTable extends LitElement {
       aria-hidden="true"
     >
       <div
-        class="panel ${turn || first ? 'turn' : ''} ${first ? 'first' : ''} ${out ? 'out' : ''}"
+        class="panel ${lengthOf(player.name)} ${turn || first ? 'turn' : ''} ${first ? 'first' : ''} ${out && !this.places ? 'out' : ''}"
         aria-current=${turn ? 'true' : 'false'}
         data-lives=${player.lives}
         data-place=${this.places?.[seat] ?? ''}
@@ -148,6 +179,12 @@ export class MiaRoundTable extends LitElement {
     if (!places) return null;
     const place = places[seat];
     return placeText(place, places.filter((p) => p === place).length > 1);
+  }
+
+  /** A tap on a side's panels (not its Undo or menu) turns the middle there, where allowed. */
+  private tapped(e: Event, side: Side): void {
+    const onBar = e.composedPath().some((el) => el instanceof HTMLElement && el.matches('.bar'));
+    if (this.turnable && !onBar) fire(this, 'mia-side', { side });
   }
 
   /** The players in turn order, for a screen reader. */
@@ -173,7 +210,7 @@ export class MiaRoundTable extends LitElement {
       ${SIDES.map((side) =>
         by[side].length === 0
           ? null
-          : html`<div class="side ${side}">
+          : html`<div class="side ${side}" @click=${(e: Event) => this.tapped(e, side)}>
               ${by[side].map((seat) => this.seat(seat, side))}
               <mia-facing class="bar" data-side=${side} .facing=${facingOf(side)}>
                 <mia-seat-bar side=${side}></mia-seat-bar>
