@@ -250,8 +250,8 @@ export class MiaApp extends LitElement {
         void loadTable();
         this.cupPanels ??= this.opened.then(loadCupPanels);
         return html`<mia-table>
-          <mia-cup-panel slot="cup"></mia-cup-panel>
-          <mia-sim-cup slot="cup"></mia-sim-cup>
+          <mia-cup-panel slot="cup" ?compact=${this.layout.table}></mia-cup-panel>
+          <mia-sim-cup slot="sim"></mia-sim-cup>
         </mia-table>`;
     }
   }

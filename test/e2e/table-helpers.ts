@@ -25,7 +25,12 @@ export const middle = (page: Page) => page.locator('mia-round-table mia-facing.m
 
 export async function noViolations(page: Page, screen: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${screen}: ${v.id} (${v.nodes.length}) ${v.help} ${JSON.stringify(v.nodes.map((n) => [n.target, n.failureSummary]))}`)).toEqual([]);
+  expect(
+    violations.map(
+      (v) =>
+        `${screen}: ${v.id} (${v.nodes.length}) ${v.help} ${JSON.stringify(v.nodes.map((n) => [n.target, n.failureSummary]))}`,
+    ),
+  ).toEqual([]);
 }
 
 /** Fresh app at 1024x768 (or `size`), table mode picked on the new-game screen. */

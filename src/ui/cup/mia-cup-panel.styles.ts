@@ -15,6 +15,20 @@ export const cupPanelStyles = css`
     padding: 0 6px;
     cursor: pointer;
   }
+  /* Table mode: a small status on the table; wraps, never cut. */
+  details.compact > summary {
+    color: var(--text);
+    flex-wrap: wrap;
+    gap: 2px 12px;
+    font-size: 0.95rem;
+  }
+  details.compact .warning {
+    color: var(--warn-text);
+    background: var(--warn-bg);
+    border-radius: 6px;
+    padding: 0 6px;
+    font-weight: 700;
+  }
   details.quiet > summary::before {
     content: '▸';
   }
