@@ -50,7 +50,7 @@ export class MiaRoundTable extends LitElement {
         display: grid;
         align-content: center;
         gap: 2px;
-        padding: 4px 12px;
+        padding: 2px 8px;
         border: 3px solid transparent;
         border-radius: var(--radius);
         background: var(--surface);
@@ -65,7 +65,7 @@ export class MiaRoundTable extends LitElement {
         white-space: normal;
         overflow: visible;
         overflow-wrap: anywhere;
-        line-height: 1.1;
+        line-height: 1.05;
         font-size: min(1.35rem, 18cqi);
       }
       .panel.long .name {
@@ -75,7 +75,13 @@ export class MiaRoundTable extends LitElement {
         font-size: min(1.15rem, 11cqi);
       }
       .panel.longest .name {
-        font-size: min(1rem, 8.5cqi);
+        font-size: min(0.9rem, 9cqi);
+      }
+      .panel .turn-mark,
+      .panel .place-mark {
+        font-size: min(0.9rem, 9cqi);
+        letter-spacing: 0;
+        line-height: 1.1;
       }
       .panel.turn {
         border-color: var(--accent);
@@ -87,7 +93,7 @@ export class MiaRoundTable extends LitElement {
       .pips {
         justify-content: center;
         gap: 2px 4px;
-        font-size: 1.25rem;
+        font-size: 1.1rem;
       }
       .out-mark {
         font-weight: 800;
