@@ -50,6 +50,7 @@ export class MiaGameOver extends LitElement {
         --aside-band: clamp(140px, 34%, 240px);
       }
       .inner {
+        container-type: inline-size;
         display: grid;
         grid-template-columns: minmax(0, 1fr);
         gap: 12px;
@@ -71,7 +72,7 @@ export class MiaGameOver extends LitElement {
         padding: 10px;
       }
       .inner .banner h2 {
-        font-size: clamp(1.6rem, 5.5vmin, 3rem);
+        font-size: clamp(1.4rem, 8cqi, 3rem);
       }
       .banner p {
         font-size: 1.3rem;
@@ -87,6 +88,13 @@ export class MiaGameOver extends LitElement {
         display: grid;
         grid-template-columns: 1fr 1fr;
         gap: 12px;
+      }
+      /* A narrow turned middle stacks the buttons rather than break a word ("Rema / tch"). */
+      .inner .buttons {
+        grid-template-columns: repeat(auto-fit, minmax(9em, 1fr));
+      }
+      .buttons button {
+        overflow-wrap: normal;
       }
     `,
   ];

@@ -17,10 +17,14 @@ export const cupPanelStyles = css`
   }
   /* Table mode: a small status on the table; wraps, never cut. */
   details.compact > summary {
+    display: block;
     color: var(--text);
-    flex-wrap: wrap;
-    gap: 2px 12px;
     font-size: 0.95rem;
+    line-height: 1.5;
+    padding: 10px 6px;
+  }
+  details.compact > summary > span {
+    margin-right: 10px;
   }
   details.compact .warning {
     color: var(--warn-text);
