@@ -1,5 +1,5 @@
 import { LitElement, css, html } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement, property, query } from 'lit/decorators.js';
 import { msg, localized } from '@lit/localize';
 import type { Player, PlayerStats } from '../game';
 import { baseStyles, numberTableStyles } from './styles';
@@ -42,6 +42,10 @@ export class MiaStatsTable extends LitElement {
       .scroll {
         overflow-x: auto;
         border-radius: var(--radius);
+      }
+      /* More to the end of the line: the box's end fades out, so a reader sees it scrolls. */
+      .scroll[data-more] {
+        mask-image: linear-gradient(to right, #000 calc(100% - 48px), transparent 100%);
       }
       table {
         font-size: 1.05rem;
@@ -104,6 +108,29 @@ export class MiaStatsTable extends LitElement {
   /** Seat to show in bold (the winner, or the first player out where that loses). */
   @property({ type: Number }) top: number | null = null;
 
+  /** The table's box, checked for more to the side when it or the table changes size. */
+  @query('.scroll') private box?: HTMLElement;
+  private readonly sized = new ResizeObserver(() => this.more());
+
+  private more(): void {
+    const box = this.box;
+    if (box)
+      box.toggleAttribute('data-more', box.scrollLeft + box.clientWidth < box.scrollWidth - 2);
+  }
+
+  protected override updated(): void {
+    const box = this.box;
+    if (!box) return;
+    this.sized.observe(box);
+    const table = box.querySelector('table');
+    if (table) this.sized.observe(table);
+  }
+
+  override disconnectedCallback(): void {
+    this.sized.disconnect();
+    super.disconnectedCallback();
+  }
+
   /** A place, marked "=" where others share it (said in words to a screen reader). */
   private place(place: number, shared: boolean) {
     return html`<td class="place" title=${placeText(place, shared)}>
@@ -124,6 +151,7 @@ export class MiaStatsTable extends LitElement {
     // Scrolls sideways on a narrow screen: focusable, so the keyboard can scroll it too.
     return html`<div
       class="scroll"
+      @scroll=${() => this.more()}
       tabindex="0"
       role="region"
       aria-label=${msg('Statistics per player')}

@@ -146,3 +146,27 @@ for (const size of [
     }
   });
 }
+
+test('in a narrow turned middle the buttons stay whole and the statistics show they scroll', async ({
+  page,
+}) => {
+  await tableMode(page, { width: 800, height: 1280 });
+  await playToATie(page, LONG);
+  await seatPanel(page, 2).click(); // the middle turns to the top, beside Bo's band
+  await expect(middle(page)).toHaveAttribute('data-facing', '180');
+  const over = page.getByTestId('over-middle');
+  for (const name of ['Rematch', 'New game']) {
+    const lines = await over.getByRole('button', { name }).evaluate((button) => {
+      const range = document.createRange();
+      range.selectNodeContents(button);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    // Turned upside down, a line of text is a row of boxes at one height: count the rows.
+    expect(lines, name).toBeLessThanOrEqual(name.split(' ').length);
+  }
+  const box = page.locator('mia-game-over mia-stats-table .scroll');
+  const scrolls = await box.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+  if (scrolls) await expect(box).toHaveAttribute('data-more');
+  await box.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect(box).not.toHaveAttribute('data-more');
+});
