@@ -24,6 +24,7 @@ export const cupPanelStyles = css`
     padding: 10px 6px;
   }
   details.compact > summary > span {
+    display: inline-block;
     margin-right: 10px;
   }
   details.compact .warning {
