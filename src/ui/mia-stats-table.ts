@@ -133,9 +133,10 @@ export class MiaStatsTable extends LitElement {
 
   /** A place, marked "=" where others share it (said in words to a screen reader). */
   private place(place: number, shared: boolean) {
-    return html`<td class="place" title=${placeText(place, shared)}>
-      <span aria-hidden="true">${place}${shared ? '=' : ''}</span>
-      <span class="visually-hidden">${placeText(place, shared)}</span>
+    if (!shared) return html`<td class="place">${place}</td>`;
+    return html`<td class="place" title=${placeText(place, true)}>
+      <span aria-hidden="true">${place}=</span>
+      <span class="visually-hidden">${placeText(place, true)}</span>
     </td>`;
   }
 
