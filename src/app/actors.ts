@@ -1,6 +1,6 @@
 /**
  * The app machine's invoked actors, over the ports `main.ts` gives (tests give fakes): the
- * session's opening, a new game's start, the release of the table to another page and the
+ * session's opening, a new game's start, a set-aside game's resumption, the release of the table to another page and the
  * discarding of an unreadable game as promises; the table lock, the cup's moves and the running
  * game as callbacks that report to the machine.
  */
@@ -10,6 +10,13 @@ import type { GameSession } from '../data';
 import type { GameActor, GameInput, SensorEvent, Unreadable } from '../game';
 import { cupMove } from './cup';
 import type { AppEvent, AppPorts, TableLockEvent } from './types';
+
+/** What a new game starts from. */
+interface StartInput {
+  session: GameSession | null;
+  setup: GameInput | null;
+  setAside?: boolean;
+}
 
 /** What opening the session found. */
 export interface Opened {
@@ -29,11 +36,24 @@ export function appActors(ports: AppPorts) {
       return { session, game: session.actor, setup, unreadable };
     }),
 
-    /** Start a new game (it replaces the stored one) and give its actor. */
-    startGame: fromPromise<GameActor, { session: GameSession | null; setup: GameInput | null }>(
-      async ({ input: { session, setup } }) => {
+    /**
+     * Start a new game and give its actor. It replaces the stored game; `setAside`: a running
+     * game is set aside instead, to be resumed.
+     */
+    startGame: fromPromise<GameActor, StartInput>(
+      async ({ input: { session, setup, setAside } }) => {
         if (!session || !setup) throw new Error('no session or no set-up to start a game with');
-        session.start(setup);
+        if (setAside) await session.startAside(setup);
+        else session.start(setup);
+        return session.actor!;
+      },
+    ),
+
+    /** Bring back the game set aside under `key` (a running one is set aside in its place). */
+    resumeGame: fromPromise<GameActor, { session: GameSession | null; key: string }>(
+      async ({ input: { session, key } }) => {
+        if (!session) throw new Error('no session to resume a game in');
+        await session.resume(key);
         return session.actor!;
       },
     ),

@@ -4,27 +4,22 @@
  * - `life`: this page asks for the table (`asking`), and as the table (`table`) reads the stored
  *   game (`loading`), then shows the new-game screen, a game (playing or over), or an unreadable
  *   game; another page may take the table (`releasing`, then `elsewhere`), and this one take it
- *   back. The screen each state shows is its tag.
+ *   back. The screen each state shows is its tag. A new game started while one runs asks first
+ *   (`confirming`), and sets the running one aside; a game set aside can be resumed.
  * - `check`: "Check this cup", over whatever screen.
  * - `cup`: which cup, opened once the first screen is up and again for each choice; its moves go
  *   to the running game, and every other step of the game counts as a step by hand.
  * - `update`: a new version waits, and comes in between games (or when the players ask).
  *
- * Side effects are the invoked actors of `actors.ts`, over the ports `main.ts` gives.
+ * Side effects are the invoked actors of `actors.ts`, over the ports `main.ts` gives; the
+ * guards and actions are named in `setup.ts`.
  */
-import { and, assertEvent, assign, not, or, raise, sendTo, setup, stateIn } from 'xstate';
-import type { Actor, SnapshotFrom } from 'xstate';
-import type { CupBinding } from '../cup';
-import type { GameActor } from '../game';
-import { appActors, type Opened } from './actors';
-import { initialContext, type AppContext } from './context';
-import type { AppEvent, AppInput, AppPorts } from './types';
+import { assertEvent, type Actor, type SnapshotFrom } from 'xstate';
+import { appSetup } from './setup';
+import { initialContext } from './context';
+import type { AppPorts } from './types';
 
-/** The screen a state shows (`loading` is the new-game screen while no game may be stored). */
-export type AppTag = 'loading' | 'newGame' | 'game' | 'gameOver' | 'unreadable' | 'elsewhere';
-
-/** The cup's moves, as the round machine spells them. */
-const CUP_MOVES = ['CUP.SHAKE', 'CUP.LID_OPEN', 'CUP.LID_CLOSED'] as const;
+export type { AppTag } from './setup';
 
 /** Another page has the table (it took it from this one: `released`). */
 const elsewhere = {
@@ -40,70 +35,7 @@ const warning = (what: string) => ({
 });
 
 export function createAppMachine(ports: AppPorts) {
-  return setup({
-    types: {
-      context: {} as AppContext,
-      events: {} as AppEvent,
-      input: {} as AppInput,
-      tags: {} as AppTag,
-    },
-    actors: appActors(ports),
-    guards: {
-      /** Is the stored game unreadable? */
-      isUnreadable: ({ context }) => context.unreadable !== null,
-      /** Is there a game (to show, or to go back to)? */
-      hasGame: ({ context }) => context.game !== null,
-      /** Was "Start game" tapped while the stored game was read, with a session to start it? */
-      hasHeldStart: ({ context }) => context.pendingStart !== null && context.session !== null,
-      /** Is it between games: a game over, or the new-game screen with no game behind it? */
-      isBetweenGames: or([
-        stateIn({ life: { table: { game: 'over' } } }),
-        and([stateIn({ life: { table: 'newGame' } }), not('hasGame')]),
-      ]),
-    },
-    actions: {
-      /** Keep "Start game" for when the stored game is read. */
-      holdStart: assign({
-        pendingStart: ({ event }) => (assertEvent(event, 'START'), event.input),
-      }),
-      /** Keep what the session's opening found (the set-up: the one held, if any). */
-      keepOpened: assign(({ context }, { session, game, setup, unreadable }: Opened) => ({
-        session,
-        game,
-        unreadable,
-        setup: context.pendingStart ?? setup,
-      })),
-      dropHeldStart: assign({ pendingStart: null }),
-      chooseSetup: assign({ setup: ({ event }) => (assertEvent(event, 'START'), event.input) }),
-      /** A rematch: the same players and rules as the game that ended. */
-      chooseRematch: assign({ setup: ({ context }) => context.session?.input ?? context.setup }),
-      keepGame: assign((_, game: GameActor) => ({ game })),
-      announceStart: raise({ type: 'GAME.STARTED' }),
-      forgetUnreadable: assign({ unreadable: null }),
-      /** A move the cup made goes to the game (through `followGame`, so it is not by hand). */
-      playCupMove: sendTo('game', ({ event }) => (assertEvent(event, CUP_MOVES), event)),
-      noteHandStep: assign({
-        handStepAt: ({ event }) => (assertEvent(event, 'GAME.HAND_STEP'), event.at),
-      }),
-      rememberHandStep: ({ context }) => ports.handSteps.write(context.handStepAt),
-      /** Not the table: the game is not shown, and another page may store one meanwhile. */
-      noteElsewhere: assign((_, { taken }: { taken: boolean }) => ({
-        taken,
-        game: null,
-        gameMayBeStored: true,
-      })),
-      /** Tell the table lock that the game is released: the other page may take the table. */
-      answerRelease: sendTo('table', { type: 'RELEASED' }),
-      askForTable: sendTo('table', { type: 'TAKE_OVER' }),
-      chooseCup: assign({ cupKind: ({ event }) => (assertEvent(event, 'CUP.CHOOSE'), event.kind) }),
-      rememberCupChoice: ({ context }) => ports.rememberCup(context.cupKind),
-      /** The cup in use is let go (another one replaces it). */
-      letCupGo: ({ context }) => context.cup?.connection.dispose(),
-      bindCup: assign((_, cup: CupBinding) => ({ cup })),
-      warn: (_, { what, error }: { what: string; error: unknown }) =>
-        console.warn(`Mia Cup could not ${what}:`, error),
-    },
-  }).createMachine({
+  return appSetup(ports).createMachine({
     id: 'app',
     type: 'parallel',
     context: ({ input }) => initialContext(input, ports.handSteps.read()),
@@ -151,15 +83,28 @@ export function createAppMachine(ports: AppPorts) {
               newGame: {
                 tags: 'newGame',
                 on: {
-                  START: { target: 'starting', actions: 'chooseSetup' },
+                  START: [
+                    { guard: 'isGameUnderway', target: 'confirming', actions: 'chooseSetup' },
+                    { target: 'starting', actions: 'chooseSetup' },
+                  ],
                   BACK: { guard: 'hasGame', target: 'game' },
+                  RESUME: 'resuming',
                 },
+              },
+              // A game runs: starting another sets it aside, once the players say so.
+              confirming: {
+                tags: 'newGame',
+                on: { SET_ASIDE: 'starting', CANCEL: 'newGame', BACK: 'game' },
               },
               starting: {
                 tags: 'newGame',
                 invoke: {
                   src: 'startGame',
-                  input: ({ context }) => ({ session: context.session, setup: context.setup }),
+                  input: ({ context, event }) => ({
+                    session: context.session,
+                    setup: context.setup,
+                    setAside: event.type === 'SET_ASIDE',
+                  }),
                   onDone: {
                     target: 'game',
                     actions: [
@@ -168,6 +113,25 @@ export function createAppMachine(ports: AppPorts) {
                     ],
                   },
                   onError: { target: 'newGame', actions: warning('start a game') },
+                },
+              },
+              // A game set aside comes back (a running one is set aside in its place).
+              resuming: {
+                tags: 'newGame',
+                invoke: {
+                  src: 'resumeGame',
+                  input: ({ context, event }) => {
+                    assertEvent(event, 'RESUME');
+                    return { session: context.session, key: event.key };
+                  },
+                  onDone: {
+                    target: 'game',
+                    actions: [
+                      { type: 'keepGame', params: ({ event }) => event.output },
+                      'announceStart',
+                    ],
+                  },
+                  onError: { target: 'newGame', actions: warning('resume the game') },
                 },
               },
               game: {

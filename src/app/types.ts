@@ -37,7 +37,12 @@ export type AppEvent =
   | { type: 'TABLE.RELEASE' }
   /** The players: on the new-game screen, at the end of a game, on a waiting page. */
   | { type: 'START'; input: GameInput }
+  /** A game runs: set it aside and start the new one, or not (`CANCEL`, or `BACK` to it). */
+  | { type: 'SET_ASIDE' }
+  | { type: 'CANCEL' }
   | { type: 'BACK' }
+  /** Resume the game set aside under `key`. */
+  | { type: 'RESUME'; key: string }
   | { type: 'NEW_GAME' }
   | { type: 'REMATCH' }
   | { type: 'TAKE_OVER' }

@@ -15,6 +15,8 @@ export interface AppView {
   screen: Screen;
   /** "Check this cup" is open over the screen. */
   checking: boolean;
+  /** A game runs, and the players are asked whether to set it aside for the new one. */
+  confirming: boolean;
   /** The running game, also behind the new-game screen ("Back to the game"). */
   game: GameActor | null;
   /** The set-up the new-game screen starts from. */
@@ -39,6 +41,7 @@ export function firstView(gameStored: boolean, checking: boolean): AppView {
   return {
     screen: gameStored ? 'loading' : 'newGame',
     checking,
+    confirming: false,
     game: null,
     setup: null,
     unreadable: null,
@@ -63,6 +66,7 @@ export function viewOf(snapshot: AppSnapshot): AppView {
   return {
     screen,
     checking: snapshot.matches({ check: 'open' }),
+    confirming: snapshot.matches({ life: { table: 'confirming' } }),
     game: context.game,
     setup: context.setup,
     unreadable: context.unreadable,

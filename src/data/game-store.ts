@@ -171,7 +171,7 @@ export class GameStore {
   private async setAside(
     tx: WriteTransaction,
     current: { id?: unknown },
-    batch: WriteBatch,
+    batch: Pick<WriteBatch, 'replaces'>,
   ): Promise<void> {
     const old = typeof current.id === 'string' ? current.id : null;
     if (!batch.replaces) {
@@ -188,6 +188,22 @@ export class GameStore {
     return Promise.all(
       keys.map(async (key) => ({ key, raw: await this.assemble(await this.db.get(GAMES, key)) })),
     );
+  }
+
+  /** Make a set-aside game current (one transaction): the current one set aside or forgotten. */
+  async takeBack(key: string, keepCurrent: boolean): Promise<void> {
+    if (!isAside(key) || this.newer) return;
+    const tx = this.db.transaction([...STORES], 'readwrite');
+    const games = tx.objectStore(GAMES);
+    const head = (await games.get(key)) as { id?: unknown } | undefined;
+    if (head === undefined) return;
+    const current = (await games.get(CURRENT)) as { id?: unknown } | undefined;
+    if (current !== undefined && current.id !== head.id) {
+      await this.setAside(tx, current, { replaces: !keepCurrent });
+    }
+    await games.put(head, CURRENT);
+    await games.delete(key);
+    await tx.done;
   }
 
   /** Let a set-aside game go, with its steps and checkpoints. */

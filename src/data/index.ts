@@ -15,7 +15,8 @@ export {
 } from './storage-state';
 export { storedBytes } from './compress';
 export { Scoreboard } from './scoreboard';
-export type { AsideGame, GameSession, SessionHooks, SessionOptions } from './session';
+export type { GameSession, SessionHooks, SessionOptions } from './session';
+export type { AsideGame } from './aside-games';
 export { loadSession } from './load-session';
 export { gameMayBeStored } from './game-hint';
 export { TableLock, type TableEnvironment, type TableHooks } from './table-lock';

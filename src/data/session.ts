@@ -3,11 +3,14 @@
  * and discards): opens the store (`StoreLink`), restores or starts the game's actor, logs every
  * accepted step (`GameJournal` stores it), reports each newly settled round, and keeps each
  * finished game's result on the session scoreboard (forgetting it again when the end is undone).
- * When storage fails the game goes on in memory and `storage` says so. No DOM.
+ * A running game is never replaced by a new one: it is set aside (`startAside`), and any game set
+ * aside can be resumed (`resume`). When storage fails the game goes on in memory and `storage`
+ * says so. No DOM.
  */
 import { createActor, type Subscription } from 'xstate';
 import {
   gameMachine,
+  isUnderway,
   readStoredGame,
   resultOf,
   stepKind,
@@ -20,6 +23,7 @@ import {
   type StoredGame,
   type Unreadable,
 } from '../game';
+import { AsideShelf, type AsideGame } from './aside-games';
 import { GameJournal, headOf, type Timers } from './game-journal';
 import { noteGameStored } from './game-hint';
 import { GameStore, type OpenOptions } from './game-store';
@@ -34,15 +38,6 @@ export interface SessionHooks {
   onSettled(settlement: Settlement): void;
   /** A scoreboard write or the set-up's save failed (the game's own writes: `storage`). */
   onError(error: unknown): void;
-}
-
-/** A game set aside: its record for download, and what says which game it was. */
-export interface AsideGame {
-  key: string;
-  raw: unknown;
-  /** Its players, or null when the record does not read. */
-  players: string[] | null;
-  startedAt: string | null;
 }
 
 export interface SessionOptions {
@@ -66,6 +61,7 @@ export class GameSession {
   private subscriptions: Subscription[] = [];
   /** The store's current game was read: a new game may replace it. */
   private read = false;
+  private readonly shelf = new AsideShelf(() => this.store);
   private readonly link: StoreLink;
   private readonly timers?: Timers;
 
@@ -116,12 +112,52 @@ export class GameSession {
     this.link.get().catch(() => undefined);
   }
 
-  /** Start a new game (replacing the stored one) and remember its set-up. */
-  start(input: GameInput): void {
+  /**
+   * Start a new game and set the one under way aside: kept whole (in the store, and in memory for
+   * this page's life), listed by `asideGames()`, to be resumed.
+   */
+  async startAside(input: GameInput): Promise<void> {
+    const running = this.running;
+    if (running) this.shelf.keep(running, this.gameId);
+    await this.flush();
+    this.start(input, running !== null);
+  }
+
+  /**
+   * Make a set-aside game the current one again, as it was left. A game under way is set aside
+   * in its place; one ended (its result is on the scoreboard) or not begun is replaced.
+   */
+  async resume(key: string): Promise<void> {
+    const read = readStoredGame(await this.shelf.raw(key));
+    if (read.kind !== 'ok') throw new Error(`the game set aside as ${key} cannot be resumed`);
+    const running = this.running;
+    if (running) this.shelf.keep(running, this.gameId);
+    await this.flush();
+    const store = this.store;
+    if (store && !store.lost) {
+      // Failing, the journal stores the game (and sets the running one aside) as it can.
+      await store.takeBack(key, running !== null).catch((e) => this.hooks.onError(e));
+    }
+    this.shelf.drop(key);
+    this.gameId = read.game.id ?? newGameId();
+    this.adopt(read, running !== null);
+    noteGameStored(true);
+  }
+
+  /** The record of the game under way (moved from its start, not ended), or null. */
+  private get running(): StoredGame | null {
+    const snapshot = this.actor?.getSnapshot();
+    return snapshot && isUnderway(snapshot) ? this.record() : null;
+  }
+
+  /**
+   * Start a new game and remember its set-up. The stored game is replaced; `keep`: set aside.
+   */
+  start(input: GameInput, keep = false): void {
     this.gameId = newGameId();
     const actor = createActor(gameMachine, { input }).start();
     const game: StoredGame = { ...headOf(this.gameId, input), steps: [] };
-    this.adopt({ game, actor, checkpoint: null });
+    this.adopt({ game, actor, checkpoint: null }, keep);
     noteGameStored(true);
     void askPersistence().then((persistence) => this.storage.set({ persistence }));
     const store = this.store;
@@ -165,32 +201,22 @@ export class GameSession {
 
   /** About how many bytes the current game's steps took so far, and how many steps it has. */
   usage(): { steps: number; bytesWritten: number } {
-    return {
-      steps: this.journal?.steps.length ?? 0,
-      bytesWritten: this.journal?.bytesWritten ?? 0,
-    };
+    const { steps = [], bytesWritten = 0 } = this.journal ?? {};
+    return { steps: steps.length, bytesWritten };
   }
 
   /**
-   * The games set aside rather than overwritten (a game another version or window stored, found
-   * when this page could not read the storage first), with their players and start when they
-   * read. Empty when storage does not work.
+   * The games set aside rather than overwritten or replaced (by a new game, or found stored when
+   * this page could not read the storage first), with their players, start and round when they
+   * read; the newest first. Those this page set aside are listed while storage fails too.
    */
-  async asideGames(): Promise<AsideGame[]> {
-    const store = this.store;
-    if (!store || store.lost) return [];
-    const games = await store.asideGames().catch(() => []);
-    return games.map(({ key, raw }) => {
-      const read = readStoredGame(raw);
-      if (read.kind !== 'ok') return { key, raw, players: null, startedAt: null };
-      read.actor.stop();
-      const { input, startedAt } = read.game;
-      return { key, raw, players: input.players, startedAt: startedAt ?? null };
-    });
+  asideGames(): Promise<AsideGame[]> {
+    return this.shelf.list(this.gameId);
   }
 
   /** Let a set-aside game go for good. */
   async forgetAside(key: string): Promise<void> {
+    this.shelf.drop(key);
     await this.store?.forgetAside(key);
   }
 
@@ -206,8 +232,11 @@ export class GameSession {
     this.actor = null;
   }
 
-  /** Follow a game: log its steps, report its rounds, keep its result. */
-  private adopt({ game, actor, checkpoint }: RestoredGame): void {
+  /**
+   * Follow a game: log its steps, report its rounds, keep its result. `keep`: a different game
+   * stored as the current one is set aside when this one is first stored, never replaced.
+   */
+  private adopt({ game, actor, checkpoint }: RestoredGame, keep = false): void {
     this.drop();
     const { input } = game;
     this.actor = actor;
@@ -217,7 +246,7 @@ export class GameSession {
       head,
       steps: game.steps,
       checkpoint,
-      replaces: this.read,
+      replaces: this.read && !keep,
       snapshot: () => actor.getSnapshot(),
       store: () => this.link.get(),
       failed: (store) => this.link.failed(store),

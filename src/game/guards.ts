@@ -4,6 +4,7 @@
  * now. `refusal()` asks the same questions to explain a refused event.
  */
 import { isLegalClaim, isMia, type ClaimKind } from '../rules';
+import type { GameSnapshot } from './machine';
 import type { GameContext } from './types';
 
 /** The seat that first called `score` in the round being played, or null. */
@@ -36,3 +37,10 @@ export const miaMayBeGivenUp = (context: GameContext): boolean =>
 
 /** May the player to act roll (believe) now? Nothing beats a Mia. */
 export const mayRoll = (context: GameContext): boolean => !miaStands(context);
+
+/**
+ * Has the game moved from its start (a step taken and not undone) without ending? Such a game is
+ * set aside, never replaced, when another starts.
+ */
+export const isUnderway = (snapshot: Pick<GameSnapshot, 'context' | 'hasTag'>): boolean =>
+  snapshot.context.past.length > 0 && !snapshot.hasTag('over');

@@ -25,7 +25,7 @@
 export { gameMachine, type GameActor, type GameSnapshot } from './machine';
 export { presets, PRESET_IDS, presetOf, withPlayerLimit, type PresetId } from './presets';
 export { refusal, claimRefusal, type Refusal, type RefusalCode } from './refusal';
-export { firstCallerOf } from './guards';
+export { firstCallerOf, isUnderway } from './guards';
 export { inputProblems, MIN_PLAYERS, MAX_PLAYERS, type InputProblem } from './input';
 export { playerStats, livesOverRounds, placements, type PlayerStats } from './stats';
 export {

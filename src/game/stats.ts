@@ -94,7 +94,8 @@ export function livesOverRounds(
 
 /**
  * Places 1..n once the game is over: the winner first (or, where the first player out loses,
- * that player last), then by lives left, then by who went out later.
+ * that player last), then by lives left, then by who went out later. Players equal on all of
+ * these share a place, and the places after them are skipped (1, 2, 2, 4).
  */
 export function placements(context: Pick<GameContext, 'players' | 'history' | 'result'>): number[] {
   const outAt = context.players.map((_, seat) => {
@@ -113,13 +114,8 @@ export function placements(context: Pick<GameContext, 'players' | 'history' | 'r
           : 0;
     return [decided, context.players[seat].lives, outAt[seat]];
   };
-  const order = context.players
-    .map((_, seat) => seat)
-    .sort((a, b) => {
-      const [x, y] = [score(a), score(b)];
-      return y[0] - x[0] || y[1] - x[1] || y[2] - x[2];
-    });
-  const place = new Array<number>(context.players.length);
-  order.forEach((seat, index) => (place[seat] = index + 1));
-  return place;
+  const scores = context.players.map((_, seat) => score(seat));
+  const ahead = (x: number[], y: number[]) =>
+    x[0] > y[0] || (x[0] === y[0] && (x[1] > y[1] || (x[1] === y[1] && x[2] > y[2])));
+  return scores.map((mine) => 1 + scores.filter((other) => ahead(other, mine)).length);
 }

@@ -2,7 +2,7 @@
  * Every custom event Mia Cup's elements fire, in one place: typed for `addEventListener` and
  * `@event` through `GlobalEventHandlersEventMap`. All bubble and are composed.
  */
-import type { CupChoice } from '../data';
+import type { CupChoice, Layout } from '../data';
 import type { GameInput, RuleSet } from '../game';
 import type { Side } from '../rules';
 
@@ -25,6 +25,10 @@ export type MiaCommand =
   | 'fullscreen'
   | 'new-game'
   | 'rematch'
+  /** A game is under way: set it aside and start the new one; or keep setting up; or go back. */
+  | 'set-aside'
+  | 'cancel-start'
+  | 'back'
   /** Take the table over from another page. */
   | 'take-over'
   /** Apply the waiting new version now. */
@@ -32,6 +36,12 @@ export type MiaCommand =
   /** Try storing the game again, now. */
   | 'retry-storage';
 export type MiaCommandEvent = CustomEvent<{ command: MiaCommand }>;
+/** Where the tablet is was answered. */
+export type MiaLayoutEvent = CustomEvent<{ layout: Layout }>;
+/** A side of the table was tapped: turn toward it. */
+export type MiaSideEvent = CustomEvent<{ side: Side }>;
+/** Resume the game set aside under this key. */
+export type MiaResumeEvent = CustomEvent<{ key: string }>;
 
 export const fire = <T>(target: EventTarget, type: string, detail: T): boolean =>
   target.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
@@ -45,5 +55,9 @@ declare global {
     'mia-cup-choice': MiaCupChoiceEvent;
     'mia-command': MiaCommandEvent;
     'mia-seating': MiaSeatingEvent;
+    'mia-resume': MiaResumeEvent;
+    'mia-layout': MiaLayoutEvent;
+    'mia-side': MiaSideEvent;
+    'mia-layout-cancel': CustomEvent<null>;
   }
 }

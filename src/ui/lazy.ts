@@ -32,6 +32,14 @@ export const loadNewGameRest = () =>
     ]),
   );
 
+/** The games set aside (listed on the new-game screen once the session is open). */
+export const loadAsideGames = () => withWords(() => import('./mia-aside-games'));
+/** Asked when a new game would set aside the one under way. */
+export const loadStartConfirm = () => withWords(() => import('./mia-start-confirm'));
+
+/** Asked once on a touch screen: where is the tablet? */
+export const loadTabletQuestion = () => withWords(() => import('./table/mia-tablet-question'));
+
 /** What few tables ever see: another window has the table, the saved game is unreadable. */
 export const loadElsewhere = () => withWords(() => import('./mia-elsewhere'));
 export const loadUnreadable = () => withWords(() => import('./mia-unreadable'));

@@ -28,8 +28,13 @@ export const appStyles = css`
     display: flex;
     flex-direction: column;
   }
+  /* The new-game screen: back to the game and the games set aside, above the set-up. */
   .back {
     display: block;
+    margin: 16px auto 0;
+  }
+  main > mia-aside-games {
+    width: min(1100px - 32px, 100% - 32px);
     margin: 16px auto 0;
   }
   .loading {

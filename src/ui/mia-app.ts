@@ -23,7 +23,7 @@ import {
   storageContext,
 } from './context';
 import { cupContext, type CupBinding } from './cup/cup-context';
-import type { MiaCommand, MiaCommandEvent, MiaStartEvent } from './events';
+import type { MiaCommand, MiaCommandEvent } from './events';
 import {
   loadCupPanels,
   loadElsewhere,
@@ -44,7 +44,7 @@ import { ShortcutsController } from './shortcuts';
 import { LayoutController } from './table/layout';
 import { baseStyles } from './styles';
 import { appStyles } from './mia-app.styles';
-import './mia-new-game';
+import { newGameScreen } from './new-game-screen';
 import './mia-storage-status';
 import './mia-toolbar';
 
@@ -54,6 +54,9 @@ const LIFE: Partial<Record<MiaCommand, AppEvent>> = {
   update: { type: 'UPDATE.APPLY' },
   'new-game': { type: 'NEW_GAME' },
   rematch: { type: 'REMATCH' },
+  'set-aside': { type: 'SET_ASIDE' },
+  'cancel-start': { type: 'CANCEL' },
+  back: { type: 'BACK' },
 };
 
 /**
@@ -173,6 +176,11 @@ export class MiaApp extends LitElement {
     return (screen === 'game' || screen === 'gameOver') && !!this.actor;
   }
 
+  /** Table mode's table (or its game over) is shown: each seat has its own menu instead of the toolbar. */
+  private get seated(): boolean {
+    return this.atTable && this.layout.table;
+  }
+
   private command(command: MiaCommand): void {
     const event = LIFE[command];
     if (event) return this.life.send(event);
@@ -196,8 +204,8 @@ export class MiaApp extends LitElement {
     const { screen, loaded } = this.life.view;
     const playing = screen === 'game' && !!this.actor;
     this.keeper.set(playing);
-    // Table mode: the table fills the screen below the toolbar, exactly.
-    this.toggleAttribute('table', playing && this.layout.table);
+    // Table mode: the table (and its game over) fills the screen below the toolbar, exactly.
+    this.toggleAttribute('table', this.seated);
     if (loaded) this.toggleAttribute('loaded', true);
     const shown = this.shown;
     if (screen !== 'loading' && !this.wordsPending && shown) {
@@ -216,7 +224,8 @@ export class MiaApp extends LitElement {
     this.life.send({ type: 'CHECK.CLOSE' });
   }
 
-  private renderScreen({ checking, screen, taken, asked, unreadable, setup, game }: AppView) {
+  private renderScreen(view: AppView) {
+    const { checking, screen, taken, asked, unreadable } = view;
     if (checking) {
       void withWords(() => import('./check/mia-check-screen'));
       return html`<mia-check-screen
@@ -233,17 +242,7 @@ export class MiaApp extends LitElement {
         void loadUnreadable();
         return html`<mia-unreadable reason=${unreadable?.reason ?? 'corrupt'}></mia-unreadable>`;
       case 'newGame':
-        return html`<mia-new-game
-            .initial=${setup}
-            @mia-start=${(e: MiaStartEvent) => this.life.send({ type: 'START', input: e.detail })}
-          ></mia-new-game>
-          ${
-            game
-              ? html`<button class="back big" @click=${() => this.life.send({ type: 'BACK' })}>
-                  ${msg('Back to the game')}
-                </button>`
-              : null
-          }`;
+        return newGameScreen(view, (event) => this.life.send(event));
       case 'gameOver':
         void loadGameOver();
         return html`<mia-game-over></mia-game-over>`;
@@ -251,8 +250,8 @@ export class MiaApp extends LitElement {
         void loadTable();
         this.cupPanels ??= this.opened.then(loadCupPanels);
         return html`<mia-table>
-          <mia-cup-panel slot="cup"></mia-cup-panel>
-          <mia-sim-cup slot="cup"></mia-sim-cup>
+          <mia-cup-panel slot="cup" ?compact=${this.layout.table}></mia-cup-panel>
+          <mia-sim-cup slot="sim"></mia-sim-cup>
         </mia-table>`;
     }
   }
@@ -267,6 +266,7 @@ export class MiaApp extends LitElement {
     return html`<header>
         <mia-toolbar
           .inGame=${this.atTable}
+          ?seated=${this.seated}
           .canUndo=${!!this.game.value?.can({ type: 'UNDO' })}
           @mia-command=${onCommand}
         ></mia-toolbar>

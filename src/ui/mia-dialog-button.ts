@@ -10,8 +10,9 @@ import { LayoutController } from './table/layout';
  * content (`content`, rendered as the element's children) exists only while the dialog is open:
  * nothing in a closed dialog is rendered or updated on a step. `load` (the content's modules)
  * is awaited before the dialog first opens.
- * In table mode the dialog faces the side of the screen the button was tapped from
- * (`data-facing` on the dialog), one side when opened by keyboard.
+ * In table mode the dialog faces `facing` (a seat's menu: that seat's side), else the side of the
+ * screen the button was tapped from (`data-facing` on the dialog), one side when opened by
+ * keyboard. `narrow`: a dialog of a few buttons (a seat's menu).
  * @slot - the dialog's content
  * @csspart button - the opening button
  */
@@ -43,6 +44,13 @@ export class MiaDialogButton extends LitElement {
         width: min(1000px, 96vh);
         max-height: 92vw;
       }
+      :host([narrow]) dialog {
+        width: min(520px, 96vw);
+      }
+      :host([narrow]) dialog[data-facing='90'],
+      :host([narrow]) dialog[data-facing='270'] {
+        width: min(520px, 96vh);
+      }
       dialog[data-facing='90'] {
         transform: rotate(90deg);
       }
@@ -73,17 +81,22 @@ export class MiaDialogButton extends LitElement {
 
   /** The button's text; also the dialog's name. */
   @property() label = '';
+  /** The button's accessible name, when more than its text (it starts with the text). */
+  @property() name: string | null = null;
+  /** Which way the dialog faces; null: toward the side tapped (table mode), else 0. */
+  @property({ attribute: false }) facing: Facing | null = null;
+  @property({ type: Boolean, reflect: true }) narrow = false;
   /** The dialog's content, rendered as the children of this element while it is open. */
   @property({ attribute: false }) content: () => TemplateResult = () => html``;
   /** Loads what the content needs (its elements' modules), before the dialog opens. */
   @property({ attribute: false }) load: () => Promise<unknown> = () => Promise.resolve();
   @state() private open = false;
-  @state() private facing: Facing = 0;
+  @state() private shownFacing: Facing = 0;
   private layout = new LayoutController(this);
   @query('dialog') private dialog?: HTMLDialogElement;
 
   private async show(event: Event) {
-    this.facing = this.layout.facingFor(event);
+    this.shownFacing = this.layout.table ? (this.facing ?? this.layout.facingFor(event)) : 0;
     await this.load();
     this.open = true;
     await this.updateComplete;
@@ -99,16 +112,21 @@ export class MiaDialogButton extends LitElement {
     render(nothing, this);
   }
 
-  private close = () => {
+  /** Close the dialog (also by Escape or its Close button). */
+  readonly close = () => {
     this.dialog?.close();
     this.open = false;
   };
 
   override render() {
-    return html`<button part="button" @click=${(e: Event) => void this.show(e)}>
+    return html`<button
+        part="button"
+        aria-label=${this.name ?? nothing}
+        @click=${(e: Event) => void this.show(e)}
+      >
         ${this.label}
       </button>
-      <dialog aria-label=${this.label} data-facing=${this.facing} @close=${this.close}>
+      <dialog aria-label=${this.label} data-facing=${this.shownFacing} @close=${this.close}>
         ${
           this.open
             ? html`<div class="bar">

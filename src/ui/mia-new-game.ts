@@ -13,7 +13,7 @@ import {
 } from '../game';
 import { seatingFor, type RuleSet, type Side } from '../rules';
 import { fire, type MiaRulesEvent, type MiaSeatingEvent } from './events';
-import { loadNewGameRest } from './lazy';
+import { loadNewGameRest, loadTabletQuestion } from './lazy';
 import { LayoutController } from './table/layout';
 import { baseStyles, cardListStyles, pressedStyles } from './styles';
 import { newGameStyles } from './mia-new-game.styles';
@@ -30,7 +30,7 @@ type Seat = { id: number; name: string };
  * Setting up a game: 2 to the tradition's limit of players (add, rename, remove, reorder; a
  * counter shows the name limit while typing), who opens, a tradition and any of its settings.
  * Why Start is disabled is said beside it. Starts prefilled with the last game's players and
- * rules.
+ * rules. On a touch screen the first start asks where the tablet is (<mia-tablet-question>).
  * @fires mia-start - the players, rules and opener of the new game
  */
 @localized()
@@ -46,6 +46,8 @@ export class MiaNewGame extends LitElement {
   @state() private rules: RuleSet = presets.longhall;
   /** The side of each seat (table mode); null: the default for this screen. */
   @state() private sides: Side[] | null = null;
+  /** "Start game" was tapped and where the tablet is is being asked (the first time). */
+  @state() private asking = false;
   private layout = new LayoutController(this);
   /**
    * What lies below the first screenful (seats, tradition, settings, cup) is filled in just
@@ -122,6 +124,12 @@ export class MiaNewGame extends LitElement {
 
   private start() {
     if (inputProblems(this.input).length > 0) return;
+    if (this.layout.undecided) {
+      void loadTabletQuestion();
+      this.asking = true;
+      return;
+    }
+    this.asking = false;
     this.layout.prefs.update({ seating: this.seating });
     fire(this, 'mia-start', this.input);
   }
@@ -257,7 +265,17 @@ export class MiaNewGame extends LitElement {
             ? html`<p class="problems" id="start-why" role="alert">${problems.join(' ')}</p>`
             : null
         }
-      </div>`;
+      </div>
+      ${
+        this.asking
+          ? html`<mia-tablet-question
+              .names=${this.input.players}
+              .sides=${this.seating}
+              @mia-layout=${this.start}
+              @mia-layout-cancel=${() => (this.asking = false)}
+            ></mia-tablet-question>`
+          : nothing
+      }`;
   }
 }
 

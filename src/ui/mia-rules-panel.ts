@@ -4,7 +4,7 @@ import { msg, localized, str } from '@lit/localize';
 import { presetOf } from '../game';
 import { GameController } from './game-controller';
 import { baseStyles } from './styles';
-import { presetName, rulesInWords } from './text/rules';
+import { placesInWords, presetName, rulesInWords } from './text/rules';
 
 /** The settings of the game in context explained in plain words. */
 @localized()
@@ -38,6 +38,7 @@ export class MiaRulesPanel extends LitElement {
       </h2>
       <ul>
         ${rulesInWords(rules).map((line) => html`<li>${line}</li>`)}
+        <li data-rule="places">${placesInWords(rules)}</li>
       </ul>`;
   }
 }

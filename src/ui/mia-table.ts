@@ -8,7 +8,7 @@ import type { Settlement } from '../rules';
 import { baseStyles } from './styles';
 import { verdictText } from './text/verdict';
 import { LayoutController } from './table/layout';
-import { reachableWhenScrolling } from './table/reachable';
+import { fadeBelow, reachableWhenScrolling } from './table/reachable';
 import './table/mia-round-table';
 import './mia-actions';
 import './mia-odds';
@@ -22,7 +22,8 @@ import './mia-warnings';
  * last verdict, warnings of this round, and the action area for the player to act. In table
  * mode (`layout="table"`) a <mia-round-table> seats the panels around the screen and turns
  * the middle toward the player to act, and the verdict also toward the loser.
- * @slot cup - a cup panel (the Bluetooth or simulated cup, from its own issue)
+ * @slot cup - the cup panel (the Bluetooth or simulated cup's state)
+ * @slot sim - the simulated cup's Shake and Lid (in table mode above the actions)
  */
 @localized()
 @customElement('mia-table')
@@ -88,6 +89,9 @@ export class MiaTable extends LitElement {
         min-height: 0;
         max-height: 100%;
         overflow: auto;
+      }
+      .inner > [data-more] {
+        ${fadeBelow}
       }
       @container (min-width: 680px) {
         .middle:not([slot]) .inner {
@@ -202,12 +206,14 @@ export class MiaTable extends LitElement {
       ? this.verdict(outcome, context.round.number, snapshot.value === 'opening')
       : null;
     // In table mode's tighter frame the verdict (and its Undo) comes first: the new round has
-    // no claim yet to show. The cup's panel goes under the claim there, where there is room,
-    // and leaves the actions theirs.
+    // no claim yet to show. The cup's status goes under the claim there, and the simulated
+    // cup's Shake and Lid above the actions, in view for the player to act.
     const table = this.layout.table;
     const [first, second] = table ? [verdict, standing] : [standing, verdict];
     const cup = html`<slot name="cup"></slot>`;
-    return html`<div class="centre">
+    const sim = html`<slot name="sim"></slot>`;
+    const scrolled = (e: Event) => reachableWhenScrolling(e.currentTarget as Element);
+    return html`<div class="centre" @scroll=${scrolled}>
         ${first} ${second}
         ${
           this.prefs.value.odds
@@ -222,9 +228,10 @@ export class MiaTable extends LitElement {
         <mia-warnings .warnings=${warnings} .players=${context.players}></mia-warnings>
         ${table ? cup : null}
       </div>
-      <section class="act" aria-label=${msg('Actions')}>
+      <section class="act" aria-label=${msg('Actions')} @scroll=${scrolled}>
+        ${table ? sim : null}
         <mia-actions></mia-actions>
-        ${table ? null : cup}
+        ${table ? null : html`${cup} ${sim}`}
       </section>`;
   }
 }

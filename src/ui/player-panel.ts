@@ -22,12 +22,27 @@ function pips(lives: number, startingLives: number) {
   );
 }
 
-/** The inside of a player's panel; `turn`: the player is to act; `out`: no lives left. */
-export function playerPanel(player: Player, startingLives: number, turn: boolean, out: boolean) {
+/**
+ * The inside of a player's panel; `turn`: the player is to act; `out`: no lives left; `place`:
+ * the game is over, and this is where the player finished (in words).
+ */
+export function playerPanel(
+  player: Player,
+  startingLives: number,
+  turn: boolean,
+  out: boolean,
+  place: string | null = null,
+) {
   return html`<span class="name">${player.name}</span>
     <span class="pips" aria-hidden="true">${pips(player.lives, startingLives)}</span>
     ${turn ? html`<span class="turn-mark">${msg('To act')}</span>` : null}
-    ${out ? html`<span class="out-mark">${msg('Out')}</span>` : null}
+    ${
+      place
+        ? html`<span class="place-mark">${place}</span>`
+        : out
+          ? html`<span class="out-mark">${msg('Out')}</span>`
+          : null
+    }
     <span class="visually-hidden">${msg(str`${livesText(player.lives)} left`)}</span>`;
 }
 
@@ -64,9 +79,13 @@ export const playerPanelStyles = css`
     text-transform: uppercase;
     letter-spacing: 0.05em;
   }
-  .out-mark {
+  .out-mark,
+  .place-mark {
     font-size: 0.9rem;
     color: var(--muted);
     font-weight: 700;
+  }
+  .first .place-mark {
+    color: var(--accent);
   }
 `;

@@ -89,6 +89,8 @@ export const numberTableStyles = css`
   }
   th {
     color: var(--muted);
+    /* A heading breaks between words only ("Games", never "Game / s"). */
+    overflow-wrap: normal;
   }
 `;
 

@@ -37,7 +37,7 @@ export async function openFresh(page: Page): Promise<void> {
   await expect(page.locator('mia-app')).toHaveAttribute('loaded');
 }
 
-/** Set the players (in seat order), the tradition and the opener, and start. */
+/** Set the players (in seat order), the tradition and the opener, and start (setting aside a game under way). */
 export async function startGame(
   page: Page,
   names: string[],
@@ -66,6 +66,10 @@ export async function startGame(
   await options.adjust?.(page);
   await page.getByRole('button', { name: `Player ${opener + 1} opens` }).click();
   await page.getByRole('button', { name: 'Start game' }).click();
+  // A game under way behind the new-game screen is set aside (the app asks first).
+  const asked = page.getByRole('dialog', { name: 'A game is under way' });
+  await expect(page.locator('mia-table').or(asked)).toBeVisible();
+  if (await asked.isVisible()) await asked.getByRole('button', { name: 'Set it aside' }).click();
   await expect(page.locator('mia-table')).toBeVisible();
 }
 
@@ -109,8 +113,13 @@ export const verdict = (page: Page) => page.locator('[data-testid="verdict"]').f
 /** Wait until every step so far is written to IndexedDB. */
 export const saved = (page: Page) => expect(page.locator('mia-app')).not.toHaveAttribute('saving');
 
-/** In a game: open the Options dialog, tap one of its buttons, and close it again. */
+/**
+ * In a game: open the Options dialog (in table mode from the first seat's menu), tap one of its
+ * buttons, and close it again.
+ */
 export async function option(page: Page, name: string | RegExp): Promise<void> {
+  const seated = (await page.locator('mia-seat-bar').count()) > 0;
+  if (seated) await openSeatMenu(page);
   const options = page.locator('mia-dialog-button[data-dialog="options"]');
   await options.getByRole('button', { name: 'Options', exact: true }).click();
   const dialog = options.getByRole('dialog', { name: 'Options' });
@@ -119,6 +128,15 @@ export async function option(page: Page, name: string | RegExp): Promise<void> {
   await options.getByRole('button', { name, exact: true }).click();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  if (seated) await page.keyboard.press('Escape');
+  await expect(page.locator('mia-seat-menu')).toHaveCount(0);
+}
+
+/** Table mode: open the menu of the seats on `side` (the first side with a menu by default). */
+export async function openSeatMenu(page: Page, side?: string): Promise<void> {
+  const bar = page.locator(side ? `mia-seat-bar[side="${side}"]` : 'mia-seat-bar').first();
+  await bar.getByRole('button', { name: /^Menu/ }).click();
+  await expect(page.locator('mia-seat-menu')).toBeVisible();
 }
 
 /** In a game: show or hide the odds (through the Options dialog). */

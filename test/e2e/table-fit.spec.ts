@@ -222,7 +222,7 @@ test('in a game on a landscape tablet the toolbar keeps to one row in every lang
   for (const locale of ['en', 'nb', 'de', 'da']) {
     await page.evaluate(
       (prefs) => localStorage.setItem('mia-cup.prefs', prefs),
-      JSON.stringify({ locale, layout: 'table' }),
+      JSON.stringify({ locale, layout: 'one-side' }),
     );
     await page.reload();
     await expect(page.locator('mia-actions [data-action="ROLL"]')).toBeVisible();
@@ -232,3 +232,59 @@ test('in a game on a landscape tablet the toolbar keeps to one row in every lang
     });
   }
 });
+
+/** Each seat's Undo and Menu in words (empty when all is well): whole, no word broken. */
+function seatBarMisfits(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const table = document
+      .querySelector('mia-app')
+      ?.shadowRoot?.querySelector('mia-table')
+      ?.shadowRoot?.querySelector('mia-round-table');
+    const bars = [...(table?.shadowRoot?.querySelectorAll('mia-seat-bar') ?? [])];
+    if (bars.length === 0) return ['no seat bars'];
+    const problems: string[] = [];
+    for (const bar of bars) {
+      const root = bar.shadowRoot!;
+      const buttons = [
+        ...root.querySelectorAll('button'),
+        ...(root.querySelector('mia-dialog-button')?.shadowRoot?.querySelectorAll('button') ?? []),
+      ];
+      for (const button of buttons) {
+        const text = button.textContent?.trim() ?? '';
+        const range = document.createRange();
+        range.selectNodeContents(button);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        const words = text.split(/\s+/).length;
+        const side = bar.getAttribute('side');
+        if (lines > words) problems.push(`${side}: "${text}" broken inside a word`);
+        if (button.scrollWidth > button.clientWidth + 1)
+          problems.push(`${side}: "${text}" overflows`);
+        const box = button.getBoundingClientRect();
+        if (Math.min(box.width, box.height) < 48) problems.push(`${side}: "${text}" under 48 px`);
+      }
+    }
+    return problems;
+  });
+}
+
+for (const size of SIZES) {
+  test(`each seat's Undo and menu fit at ${size.width}x${size.height} in every language`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await openFresh(page);
+    await startGame(page, NAMES, 'pub');
+    for (const locale of ['en', 'nb', 'de', 'da']) {
+      await page.evaluate(
+        (prefs) => localStorage.setItem('mia-cup.prefs', prefs),
+        JSON.stringify({ locale, layout: 'table' }),
+      );
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.locator('mia-seat-bar')).toHaveCount(4);
+      await expect(async () => expect(await seatBarMisfits(page), locale).toEqual([])).toPass({
+        timeout: 15_000,
+      });
+    }
+  });
+}

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   test,
   expect,
@@ -7,27 +6,16 @@ import {
   dice,
   lift,
   openFresh,
+  openSeatMenu,
   option,
   peek,
   roll,
   startGame,
   verdict,
 } from './fixtures';
+import { drawnAt, middle, noViolations, seatPanel, tableMode, turnOf } from './table-helpers';
 
 const NAMES = ['Ann', 'Bo', 'Cy', 'Di'];
-
-/** The angle (0, 90, 180 or 270) a turned frame is drawn at, from its computed transform. */
-async function drawnAt(facing: Locator): Promise<number> {
-  return facing.locator('[part="turn"]').evaluate((el) => {
-    const m = new DOMMatrix(getComputedStyle(el).transform);
-    return (Math.round((Math.atan2(m.b, m.a) * 180) / Math.PI / 90) * 90 + 360) % 360;
-  });
-}
-
-/** The seat panel of `seat` in table mode, and the middle that faces the player to act. */
-const seatPanel = (page: Page, seat: number) =>
-  page.locator(`mia-round-table mia-facing[data-seat="${seat}"]`);
-const middle = (page: Page) => page.locator('mia-round-table mia-facing.main');
 
 /** The middle faces `facing`, as set and as drawn, and so does the panel marked to act. */
 async function promptFaces(page: Page, facing: string): Promise<void> {
@@ -35,22 +23,6 @@ async function promptFaces(page: Page, facing: string): Promise<void> {
   await expect(async () => expect(String(await drawnAt(middle(page)))).toBe(facing)).toPass();
   const toAct = page.locator('mia-round-table mia-facing:has(.panel[aria-current="true"])');
   await expect(toAct).toHaveAttribute('data-facing', facing);
-}
-
-async function noViolations(page: Page, screen: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${screen}: ${v.id} (${v.nodes.length}) ${v.help}`)).toEqual([]);
-}
-
-/** Fresh app at 1024x768, table mode picked on the new-game screen. */
-async function tableMode(page: Page): Promise<void> {
-  await page.setViewportSize({ width: 1024, height: 768 });
-  await openFresh(page);
-  await page.getByRole('button', { name: 'Table mode', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Table mode', exact: true })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
 }
 
 test.describe('table mode', () => {
@@ -118,31 +90,67 @@ test.describe('table mode', () => {
     await expect(aside).toHaveCount(0);
   });
 
-  test('dialogs face the side they were opened from, one side by keyboard', async ({ page }) => {
+  test('every side has its own Undo and menu, facing it; its dialogs face that side too', async ({
+    page,
+  }) => {
     await tableMode(page);
-    await startGame(page, NAMES.slice(0, 2), 'longhall');
-    const history = page.locator('mia-dialog-button[data-dialog="history"]');
-    await history.getByRole('button', { name: 'History' }).click();
-    // The toolbar runs along the top edge: the dialog turns to the top.
-    await expect(history.locator('dialog')).toHaveAttribute('data-facing', '180');
-    await expect(page.locator('mia-history')).toBeVisible();
-    await noViolations(page, 'table mode, history');
-    await page.keyboard.press('Escape');
-    await history.getByRole('button', { name: 'History' }).focus();
-    await page.keyboard.press('Enter');
-    await expect(history.locator('dialog')).toHaveAttribute('data-facing', '0');
-    // Open (its content shown), not only turned, before Escape closes it.
-    await expect(page.locator('mia-history')).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(page.locator('mia-history')).toBeHidden();
-    for (const name of ['Rules', 'Stats', 'Options']) {
-      await page.getByRole('button', { name, exact: true }).click();
+    await startGame(page, NAMES, 'longhall');
+    // No toolbar along one edge: each side's seats have their own.
+    await expect(page.locator('mia-toolbar').getByRole('button')).toHaveCount(0);
+    await roll(page);
+    await claim(page, 54);
+    const facings = { bottom: 0, left: 90, top: 180, right: 270 };
+    for (const [side, facing] of Object.entries(facings)) {
+      const frame = page.locator(`mia-round-table mia-facing.bar[data-side="${side}"]`);
+      await expect(frame).toHaveAttribute('data-facing', String(facing));
+      expect(await drawnAt(frame)).toBe(facing);
+      await openSeatMenu(page, side);
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await expect(menu).toHaveAttribute('data-facing', String(facing));
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+    }
+
+    // From the left: sound, voice and the language in one tap; a dialog faces the left too,
+    // also opened by keyboard.
+    await openSeatMenu(page, 'left');
+    await noViolations(page, 'table mode, a seat menu');
+    const seatMenu = page.locator('mia-seat-menu');
+    const sound = seatMenu.locator('[data-toggle="sound"]');
+    await expect(sound).toHaveAttribute('aria-pressed', 'true');
+    await sound.click();
+    await expect(sound).toHaveAttribute('aria-pressed', 'false');
+    const voice = seatMenu.locator('[data-toggle="voice"]');
+    await voice.click();
+    await expect(voice).toHaveAttribute('aria-pressed', 'true');
+    await seatMenu.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await expect(page.getByRole('dialog', { name: 'Menü' })).toBeVisible();
+    await seatMenu.getByRole('combobox', { name: 'Sprache' }).selectOption('en');
+    for (const name of ['History', 'Rules', 'Stats', 'Options']) {
+      const opener = seatMenu.getByRole('button', { name, exact: true });
+      if (name === 'Rules') {
+        await opener.focus();
+        await page.keyboard.press('Enter');
+      } else await opener.click();
       const dialog = page.getByRole('dialog', { name });
-      await expect(dialog).toHaveAttribute('data-facing', '180');
-      await noViolations(page, `table mode, ${name}`);
+      await expect(dialog).toHaveAttribute('data-facing', '90');
+      await expect(async () => expect(await turnOf(dialog)).toBe(90)).toPass();
+      if (name === 'History') await noViolations(page, 'table mode, history from the left');
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
     }
+    await page.keyboard.press('Escape');
+
+    // Undo from the top: the claim is taken back.
+    await page
+      .locator('mia-seat-bar[side="top"]')
+      .getByRole('button', { name: 'Undo, at the top' })
+      .click();
+    await expect(page.getByTestId('standing')).not.toHaveText('54');
+    // A new game from a seat's menu.
+    await openSeatMenu(page, 'right');
+    await page.locator('mia-seat-menu').getByRole('button', { name: 'New game' }).click();
+    await expect(page.getByRole('button', { name: 'Back to the game' })).toBeVisible();
   });
 
   test('every screen works in both modes, and the choice is remembered', async ({ page }) => {
@@ -184,6 +192,33 @@ test.describe('table mode', () => {
   });
 });
 
+test('the players are one list for a screen reader, in turn order, as on one side', async ({
+  page,
+}) => {
+  await tableMode(page);
+  await startGame(page, NAMES, 'longhall');
+  const list = page.getByRole('list', { name: 'Players and lives' });
+  const items = list.getByRole('listitem');
+  await expect(items).toHaveCount(4);
+  await expect(items.nth(0)).toContainText('Ann');
+  await expect(items.nth(0)).toContainText('3 lives left');
+  await expect(items.nth(0)).toContainText('at the bottom');
+  await expect(items.nth(1)).toContainText('Bo');
+  await expect(items.nth(1)).toContainText('on the left');
+  await expect(items.nth(3)).toContainText('Di');
+  await expect(items.nth(0)).toHaveAttribute('aria-current', 'true');
+  await roll(page);
+  await claim(page, 54);
+  await expect(items.nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(items.nth(0)).toHaveAttribute('aria-current', 'false');
+  // The panels drawn on the sides are not read a second time.
+  const panels = page.locator('mia-round-table mia-facing[data-seat]');
+  await expect(panels).toHaveCount(4);
+  for (const panel of await panels.all())
+    await expect(panel).toHaveAttribute('aria-hidden', 'true');
+  await expect(page.getByRole('listitem').filter({ hasText: 'lives left' })).toHaveCount(4);
+});
+
 test('the prompt turns smoothly, and not at all where motion is reduced', async ({ page }) => {
   await tableMode(page);
   await startGame(page, NAMES.slice(0, 2), 'longhall');
@@ -201,14 +236,61 @@ test('the prompt turns smoothly, and not at all where motion is reduced', async 
 });
 
 test.describe('on a touch screen', () => {
-  test.use({ hasTouch: true });
+  test.use({ hasTouch: true, reducedMotion: 'reduce' });
 
-  test('table mode is the default in landscape, one side in portrait', async ({ page }) => {
+  test('the first game asks where the tablet is, with the picture; the answer is kept', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await openFresh(page);
+    // Not guessed from the orientation: neither is chosen yet.
+    const table = page.getByRole('button', { name: 'Table mode', exact: true });
+    const oneSide = page.getByRole('button', { name: 'One side', exact: true });
+    await expect(table).toHaveAttribute('aria-pressed', 'false');
+    await expect(oneSide).toHaveAttribute('aria-pressed', 'false');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(table).toHaveAttribute('aria-pressed', 'false');
+    await page.setViewportSize({ width: 768, height: 1024 });
+
+    const inputs = page.locator('mia-new-game input');
+    await page.getByRole('button', { name: 'Add player' }).click();
+    for (const [i, name] of NAMES.entries()) await inputs.nth(i).fill(name);
+    await page.getByRole('button', { name: 'Start game' }).click();
+    const asked = page.getByRole('dialog', { name: 'Where is the tablet?' });
+    await expect(asked).toBeVisible();
+    // The little picture: each name on its side of the tablet.
+    const picture = asked.locator('[data-layout="table"] mia-facing');
+    await expect(picture).toHaveCount(4);
+    await expect(picture.nth(0)).toHaveAttribute('data-side', 'bottom');
+    await expect(asked.locator('[data-layout="table"]')).toContainText('Ann');
+    await noViolations(page, 'where is the tablet');
+    // Not answered: the set-up stays, and Start asks again.
+    await page.keyboard.press('Escape');
+    await expect(asked).toBeHidden();
+    await expect(page.locator('mia-table')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Start game' }).click();
+    await asked.getByRole('button', { name: /^Table mode/ }).click();
+    await expect(page.locator('mia-table')).toHaveAttribute('layout', 'table');
+    await expect(seatPanel(page, 3)).toHaveAttribute('data-side', 'right');
+
+    // Asked once: the next game starts in table mode at once, also after a reload.
+    await page.reload();
+    await expect(page.locator('mia-table')).toHaveAttribute('layout', 'table');
+    await openSeatMenu(page);
+    await page.locator('mia-seat-menu').getByRole('button', { name: 'New game' }).click();
+    await expect(table).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Start game' }).click();
+    await expect(page.locator('mia-table')).toHaveAttribute('layout', 'table');
+    await expect(asked).toHaveCount(0);
+  });
+
+  test('answered "one side", a game starts on one side', async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await openFresh(page);
-    const table = page.getByRole('button', { name: 'Table mode', exact: true });
-    await expect(table).toHaveAttribute('aria-pressed', 'true');
-    await page.setViewportSize({ width: 768, height: 1024 });
-    await expect(table).toHaveAttribute('aria-pressed', 'false');
+    await page.getByRole('button', { name: 'Start game' }).click();
+    const asked = page.getByRole('dialog', { name: 'Where is the tablet?' });
+    await asked.getByRole('button', { name: /^One side/ }).click();
+    await expect(page.locator('mia-table')).toHaveAttribute('layout', 'one-side');
+    await expect(page.locator('mia-players')).toBeVisible();
   });
 });

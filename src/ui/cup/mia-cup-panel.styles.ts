@@ -15,6 +15,25 @@ export const cupPanelStyles = css`
     padding: 0 6px;
     cursor: pointer;
   }
+  /* Table mode: a small status on the table; wraps, never cut. */
+  details.compact > summary {
+    display: block;
+    color: var(--text);
+    font-size: 0.95rem;
+    line-height: 1.5;
+    padding: 10px 6px;
+  }
+  details.compact > summary > span {
+    display: inline-block;
+    margin-right: 10px;
+  }
+  details.compact .warning {
+    color: var(--warn-text);
+    background: var(--warn-bg);
+    border-radius: 6px;
+    padding: 0 6px;
+    font-weight: 700;
+  }
   details.quiet > summary::before {
     content: '▸';
   }

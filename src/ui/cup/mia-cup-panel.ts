@@ -27,7 +27,8 @@ import './mia-cup-tools';
  * points to manual play. Knows nothing of the game: it takes the cup connection as a property,
  * or from the cup context. Where there is no Web Bluetooth, or no cup is in use (not connected,
  * none remembered), the panel is one quiet line that opens to the whole panel; for cup makers
- * on the new-game screen (`maker`) it is always whole, without the words about the game.
+ * on the new-game screen (`maker`) it is always whole, without the words about the game. In
+ * table mode (`compact`) it is one small line on the table, the whole panel behind it.
  * @csspart panel - the panel's box
  */
 @localized()
@@ -49,6 +50,12 @@ export class MiaCupPanel extends LitElement {
   /** For cup makers, before a game: the whole panel always, nothing said about the game. */
   @property({ type: Boolean }) maker = false;
 
+  /**
+   * Table mode: one small line on the table (the cup, its state, battery, the last warning),
+   * the whole panel with its technical actions behind it.
+   */
+  @property({ type: Boolean }) compact = false;
+
   @state() private settingsOpen = false;
   /** "Forget this cup" was tapped: ask before releasing it. */
   @state() private confirmForget = false;
@@ -69,12 +76,39 @@ export class MiaCupPanel extends LitElement {
     const unavailable = availabilityText(snap.availability);
     const quiet = !this.maker && (unavailable !== null || (phase === 'idle' && !snap.remembered));
     const panel = this.renderPanel(snap, connection, unavailable);
+    if (!quiet && this.compact && !this.maker) return this.renderCompact(snap, panel);
     if (!quiet) return panel;
     const line = unavailable
       ? msg('Sensor cup: not available here')
       : msg('Sensor cup: not in use');
     return html`<details class="quiet" data-testid="cup-quiet">
       <summary>${line}</summary>
+      ${panel}
+    </details>`;
+  }
+
+  private renderCompact(snap: CupSnapshot, panel: unknown) {
+    const phase = snap.status.phase;
+    const warning = snap.warnings.at(-1);
+    return html`<details class="quiet compact" data-testid="cup-compact">
+      <summary>
+        <span class="status" data-phase=${phase}>
+          ${snap.transport === 'simulated' ? msg('Simulated cup') : msg('Sensor cup')}:
+          ${statusText(snap.status, snap.remembered?.name ?? snap.name)}
+        </span>
+        ${
+          phase === 'connected' && snap.battery !== null
+            ? html`<span>${msg(str`Battery ${snap.battery}%`)}</span>`
+            : nothing
+        }
+        ${
+          warning
+            ? html`<span class="warning" data-testid="cup-compact-warning">
+                ⚠ ${warningText(warning)}
+              </span>`
+            : nothing
+        }
+      </summary>
       ${panel}
     </details>`;
   }

@@ -1,16 +1,17 @@
 /**
- * Table mode or one side, for an element: the table's choice (preferences) or, never chosen,
- * table mode on a touch screen in landscape; and where each player sits. Re-renders the host
- * when the choice, the pointer or the orientation changes.
+ * Table mode or one side, for an element: the table's choice (preferences), one side until it
+ * is made; whether it is still to be asked (a touch screen, where the tablet may lie flat, asks
+ * the first time a game starts); and where each player sits. Re-renders the host when the
+ * choice, the pointer or the screen's size changes.
  */
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { Layout, PreferencesStore } from '../../data';
 import { facingOf, seatingFor, type Facing, type Side } from '../../rules';
 import { PreferencesController } from '../preferences-controller';
 
-/** The layout the table gets: its own choice, else table mode on a touch screen in landscape. */
-export function layoutOf(chosen: Layout | null, touch: boolean, landscape: boolean): Layout {
-  return chosen ?? (touch && landscape ? 'table' : 'one-side');
+/** The layout the table gets: its own choice, else one side (a touch screen asks first). */
+export function layoutOf(chosen: Layout | null): Layout {
+  return chosen ?? 'one-side';
 }
 
 /**
@@ -27,7 +28,7 @@ export function sideNearest(x: number, y: number, width: number, height: number)
   return distance.reduce((best, next) => (next[1] < best[1] ? next : best))[0];
 }
 
-const QUERIES = ['(pointer: coarse)', '(orientation: landscape)'];
+const QUERIES = ['(pointer: coarse)'];
 
 export class LayoutController implements ReactiveController {
   readonly prefs: PreferencesController;
@@ -54,7 +55,12 @@ export class LayoutController implements ReactiveController {
   }
 
   get value(): Layout {
-    return layoutOf(this.prefs.value.layout, this.media[0].matches, this.media[1].matches);
+    return layoutOf(this.prefs.value.layout);
+  }
+
+  /** Where the tablet is was never said, on a touch screen: the first game's start asks. */
+  get undecided(): boolean {
+    return this.prefs.value.layout === null && this.media[0].matches;
   }
 
   get table(): boolean {

@@ -1,14 +1,15 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import type { Facing } from '../../rules';
-import { reachableWhenScrolling } from './reachable';
+import { fadeBelow, reachableWhenScrolling } from './reachable';
 
 /**
  * A box that turns its content to face one side of a tablet lying flat: 0 (bottom edge), 90
  * (left), 180 (top) or 270 degrees (right). It fills the space its parent gives it; turned a
  * quarter, the content is laid out in that space with width and height swapped. A new facing
  * turns the shorter way round, smoothly, unless the device prefers reduced motion. Reflects
- * `data-facing`.
+ * `data-facing`. Where the content is taller than the frame and its end is out of view, its
+ * last lines fade out.
  * @slot - the content
  * @csspart turn - the turned frame (scrolls when the content is taller)
  */
@@ -36,6 +37,10 @@ export class MiaFacing extends LitElement {
       overflow-anchor: none;
       transition: transform 0.45s ease-in-out;
     }
+    /* More below: the frame's last lines fade out (data-more). */
+    .turn[data-more] {
+      ${fadeBelow}
+    }
     @media (prefers-reduced-motion: reduce) {
       .turn {
         transition: none;
@@ -53,6 +58,18 @@ export class MiaFacing extends LitElement {
     const { inlineSize: width, blockSize: height } = entry.contentBoxSize[0];
     if (width !== this.size.width || height !== this.size.height) this.size = { width, height };
   });
+  /** The content's size: more of it may now lie below the frame's edge. */
+  private readonly content = new ResizeObserver(() => this.hint());
+
+  /** The frame shows that it scrolls, and can be reached to scroll it. */
+  private readonly hint = () => {
+    if (this.frame) reachableWhenScrolling(this.frame);
+  };
+
+  private readonly watch = (e: Event) => {
+    this.content.disconnect();
+    for (const el of (e.target as HTMLSlotElement).assignedElements()) this.content.observe(el);
+  };
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -61,6 +78,7 @@ export class MiaFacing extends LitElement {
 
   override disconnectedCallback(): void {
     this.observer.disconnect();
+    this.content.disconnect();
     super.disconnectedCallback();
   }
 
@@ -73,7 +91,9 @@ export class MiaFacing extends LitElement {
   }
 
   override render() {
-    return html`<div class="turn" part="turn"><slot></slot></div>`;
+    return html`<div class="turn" part="turn" @scroll=${this.hint}>
+      <slot @slotchange=${this.watch}></slot>
+    </div>`;
   }
 
   /** Size and turn the frame through the CSSOM (the page's CSP allows no inline styles). */
@@ -85,7 +105,7 @@ export class MiaFacing extends LitElement {
     style?.setProperty('width', `${w}px`);
     style?.setProperty('height', `${h}px`);
     style?.setProperty('transform', `translate(-50%, -50%) rotate(${this.angle}deg)`);
-    requestAnimationFrame(() => this.frame && reachableWhenScrolling(this.frame));
+    requestAnimationFrame(this.hint);
   }
 }
 

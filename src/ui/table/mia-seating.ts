@@ -1,30 +1,17 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { msg, localized, str } from '@lit/localize';
-import { SIDES, facingOf, moveToSide, nextSide, seatsBySide, type Side } from '../../rules';
+import { moveToSide, nextSide, type Side } from '../../rules';
 import { fire } from '../events';
 import { baseStyles, pressedStyles } from '../styles';
 import { LayoutController } from './layout';
-import { sidesGrid, sidesStyles } from './sides.styles';
-import './mia-facing';
-
-/** A side's name, as the table reads it. */
-export function sideName(side: Side): string {
-  switch (side) {
-    case 'bottom':
-      return msg('at the bottom');
-    case 'left':
-      return msg('on the left');
-    case 'top':
-      return msg('at the top');
-    case 'right':
-      return msg('on the right');
-  }
-}
+import { sideName } from './side-name';
+import { sidesStyles } from './sides.styles';
+import { tabletPicture, tabletPictureStyles } from './tablet-picture';
 
 /**
  * Where the tablet is: table mode (flat in the middle, a panel per seat) or one side (held,
- * standing, a laptop), remembered. In table mode, a small picture of the tablet with each
+ * standing, a laptop), remembered (on a touch screen neither until the table says). In table mode, a small picture of the tablet with each
  * player's name on their side, in turn order clockwise; tapping a name moves that player on to
  * the next side (turn order follows the seats).
  * @fires mia-seating - a player moved: the new sides and, per new seat, the seat it was
@@ -36,6 +23,7 @@ export class MiaSeating extends LitElement {
     baseStyles,
     pressedStyles,
     sidesStyles,
+    tabletPictureStyles,
     css`
       :host {
         display: grid;
@@ -49,37 +37,6 @@ export class MiaSeating extends LitElement {
       .hint {
         margin: 0;
         color: var(--muted);
-      }
-      .tablet {
-        --side-size: 56px;
-        --side-gap: 4px;
-        ${sidesGrid}
-        gap: 4px;
-        padding: 4px;
-        width: min(100%, 620px);
-        aspect-ratio: 4 / 3;
-        border: 3px solid var(--line);
-        border-radius: 18px;
-        background: var(--surface);
-      }
-      .left,
-      .right {
-        min-height: calc(var(--side-size) * 1.6);
-      }
-      .screen {
-        grid-area: middle;
-        display: grid;
-        place-items: center;
-        color: var(--muted);
-        font-weight: 700;
-        text-align: center;
-        padding: 8px;
-      }
-      @media (orientation: portrait) {
-        .tablet {
-          width: min(100%, 460px);
-          aspect-ratio: 3 / 4;
-        }
       }
       .seat {
         width: 100%;
@@ -111,33 +68,24 @@ export class MiaSeating extends LitElement {
   }
 
   private picture() {
-    const by = seatsBySide(this.sides);
+    const seat = (seat: number, side: Side) =>
+      html`<button
+        class="seat"
+        aria-label=${msg(
+          str`${this.names[seat]} (${seat + 1}), ${sideName(side)}: tap to move to the next side`,
+        )}
+        @click=${() => this.move(seat)}
+      >
+        <span class="n">${seat + 1}</span>${this.names[seat]}
+      </button>`;
     return html`<div class="tablet" role="group" aria-label=${msg('Seats around the tablet')}>
-      ${SIDES.map(
-        (side) =>
-          html`<div class="side ${side}">
-            ${by[side].map(
-              (seat) =>
-                html`<mia-facing .facing=${facingOf(side)} data-seat=${seat} data-side=${side}>
-                  <button
-                    class="seat"
-                    aria-label=${msg(
-                      str`${this.names[seat]} (${seat + 1}), ${sideName(side)}: tap to move to the next side`,
-                    )}
-                    @click=${() => this.move(seat)}
-                  >
-                    <span class="n">${seat + 1}</span>${this.names[seat]}
-                  </button>
-                </mia-facing>`,
-            )}
-          </div>`,
-      )}
-      <div class="screen">${msg('Tap a name to move that player to the next side.')}</div>
+      ${tabletPicture(this.sides, seat, msg('Tap a name to move that player to the next side.'))}
     </div>`;
   }
 
   override render() {
-    const table = this.layout.table;
+    const chosen = this.layout.undecided ? null : this.layout.value;
+    const table = chosen === 'table';
     return html`<div class="modes" role="group" aria-label=${msg('Where the tablet is')}>
         <button
           aria-pressed=${table ? 'true' : 'false'}
@@ -146,7 +94,7 @@ export class MiaSeating extends LitElement {
           ${msg('Table mode')}
         </button>
         <button
-          aria-pressed=${table ? 'false' : 'true'}
+          aria-pressed=${chosen === 'one-side' ? 'true' : 'false'}
           @click=${() => this.layout.prefs.update({ layout: 'one-side' })}
         >
           ${msg('One side')}
@@ -154,9 +102,11 @@ export class MiaSeating extends LitElement {
       </div>
       <p class="hint">
         ${
-          table
-            ? msg('Flat in the middle of the table: every player reads their own side.')
-            : msg('Held, standing or a laptop: everything faces one side.')
+          chosen === null
+            ? msg('Where is the tablet? Choose here, or when the game starts.')
+            : table
+              ? msg('Flat in the middle of the table: every player reads their own side.')
+              : msg('Held, standing or a laptop: everything faces one side.')
         }
       </p>
       ${table ? this.picture() : null}`;

@@ -30,3 +30,16 @@ export function plurals(): Intl.PluralRules {
   }
   return rules;
 }
+
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/** Names as one phrase of the table's language ("Ann, Bo and Cy"). */
+export function namesText(names: readonly string[]): string {
+  const locale = getLocale();
+  let format = listFormats.get(locale);
+  if (!format) {
+    format = new Intl.ListFormat(locale, { type: 'conjunction' });
+    listFormats.set(locale, format);
+  }
+  return format.format(names);
+}

@@ -53,6 +53,15 @@ export function rulesInWords(rules: RuleSet): string[] {
   ];
 }
 
+/** How the players are placed at the end (ties included): the Rules say it, and so do the stats. */
+export function placesInWords(rules: RuleSet): string {
+  return rules.end === 'last-standing'
+    ? msg('The others are placed by how long they lasted: the last one out comes second.')
+    : msg(
+        'The others are placed by the lives they have left; players with equal lives share a place.',
+      );
+}
+
 export function presetName(id: PresetId): string {
   return {
     longhall: msg('Longhall (000)'),

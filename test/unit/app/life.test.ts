@@ -60,10 +60,57 @@ describe('the app as the table', () => {
     app.send({ type: 'BACK' });
     expect(app.view).toMatchObject({ screen: 'game', game });
     app.send({ type: 'NEW_GAME' });
+    // Not begun (no step taken): nothing to lose, nothing asked.
     app.send({ type: 'START', input: SHORT });
     await app.until((s) => s.context.game !== game);
     expect(app.view.screen).toBe('game');
-    expect(game.getSnapshot().status).toBe('stopped'); // the old game is over for good
+    expect(game.getSnapshot().status).toBe('stopped');
+    expect(await app.session.asideGames()).toEqual([]);
+  });
+
+  it('a game under way is set aside for a new one once the players say so, and resumed as it was left', async () => {
+    const app = await atTable();
+    app.send({ type: 'START', input: example000 });
+    await app.shows('game');
+    const first = app.game;
+    play(app, ...roll(54));
+    const left = first.getSnapshot().context;
+    app.send({ type: 'NEW_GAME' });
+    app.send({ type: 'START', input: SHORT });
+    expect(app.view).toMatchObject({ screen: 'newGame', confirming: true, game: first });
+    app.send({ type: 'CANCEL' }); // keep setting up
+    expect(app.view).toMatchObject({ screen: 'newGame', confirming: false, game: first });
+    app.send({ type: 'START', input: SHORT });
+    app.send({ type: 'BACK' }); // back to the game instead
+    expect(app.view).toMatchObject({ screen: 'game', confirming: false, game: first });
+
+    app.send({ type: 'NEW_GAME' });
+    app.send({ type: 'START', input: SHORT });
+    app.send({ type: 'SET_ASIDE' });
+    await app.until((s) => s.context.game !== first);
+    expect(app.view.screen).toBe('game');
+    expect(app.game.getSnapshot().context.players.map((p) => p.name)).toEqual(['Ann', 'Bo']);
+    const [aside] = await app.session.asideGames();
+    expect(aside).toMatchObject({ players: example000.players, round: 1 });
+
+    play(app, { type: 'ROLL' });
+    const second = app.game;
+    app.send({ type: 'NEW_GAME' });
+    app.send({ type: 'RESUME', key: aside.key });
+    await app.until((s) => s.context.game !== second);
+    expect(app.view.screen).toBe('game');
+    expect(app.game.getSnapshot().context).toEqual(left);
+    expect((await app.session.asideGames()).map((g) => g.players)).toEqual([['Ann', 'Bo']]);
+
+    // A game that cannot be resumed: the new-game screen, and the game behind it as it was.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const resumed = app.game;
+    app.send({ type: 'NEW_GAME' });
+    app.send({ type: 'RESUME', key: 'aside:gone' });
+    await app.until((s) => s.matches({ life: { table: 'newGame' } }));
+    expect(app.view.game).toBe(resumed);
+    expect(warn).toHaveBeenCalledWith('Mia Cup could not resume the game:', expect.any(Error));
+    warn.mockRestore();
   });
 
   it('with a game stored: the loading text, then the game as it was, or its end', async () => {

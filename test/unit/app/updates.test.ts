@@ -54,6 +54,7 @@ describe('a new version', () => {
     app.send({ type: 'UPDATE.READY' });
     expect(app.actor.getSnapshot().matches({ update: 'waiting' })).toBe(true);
     app.send({ type: 'START', input: SHORT });
+    app.send({ type: 'SET_ASIDE' }); // the game under way is set aside
     await app.until((s) => s.matches({ update: 'applied' }));
     expect(app.applied).toEqual(['0 steps stored']);
   });

@@ -65,6 +65,17 @@ describe('statistics from a recorded game', () => {
     expect(g.context.result).toEqual({ kind: 'first-out', loser: 1 });
     expect(placements(g.context)[1]).toBe(3);
   });
+
+  it('let players equal on lives share a place, and skip the places after them', () => {
+    const g = newGame({ ...presets.pub, startingLives: 2 }, ['Ann', 'Bo', 'Cy', 'Di']);
+    g.play(...roll(62), ...liftWith(6, 2)); // Bo lifts a true 62: Bo loses a life
+    g.play(...roll(43), ...liftWith(3, 1)); // Cy opens and bluffed: Cy loses one
+    g.play(...roll(54), ...liftWith(5, 4)); // Di opens, Ann lifts a true 54: Ann loses one
+    g.play(...roll(65), ...liftWith(3, 1)); // Bo opens and bluffed: Bo is out first
+    expect(g.context.result).toEqual({ kind: 'first-out', loser: 1 });
+    expect(g.context.players.map((p) => p.lives)).toEqual([1, 0, 1, 2]);
+    expect(placements(g.context)).toEqual([2, 4, 2, 1]);
+  });
 });
 
 describe('statistics at the end of a game', () => {

@@ -1,0 +1,86 @@
+/**
+ * The app machine's parts, named (`machine.ts` is its states): its types, the invoked actors of
+ * `actors.ts` over the ports `main.ts` gives, and its guards and actions.
+ */
+import { and, assertEvent, assign, not, or, raise, sendTo, setup, stateIn } from 'xstate';
+import type { CupBinding } from '../cup';
+import { isUnderway, type GameActor } from '../game';
+import { appActors, type Opened } from './actors';
+import type { AppContext } from './context';
+import type { AppEvent, AppInput, AppPorts } from './types';
+
+/** The screen a state shows (`loading` is the new-game screen while no game may be stored). */
+export type AppTag =
+  'loading' | 'newGame' | 'confirming' | 'game' | 'gameOver' | 'unreadable' | 'elsewhere';
+
+/** The cup's moves, as the round machine spells them. */
+export const CUP_MOVES = ['CUP.SHAKE', 'CUP.LID_OPEN', 'CUP.LID_CLOSED'] as const;
+
+export function appSetup(ports: AppPorts) {
+  return setup({
+    types: {
+      context: {} as AppContext,
+      events: {} as AppEvent,
+      input: {} as AppInput,
+      tags: {} as AppTag,
+    },
+    actors: appActors(ports),
+    guards: {
+      /** Is the stored game unreadable? */
+      isUnreadable: ({ context }) => context.unreadable !== null,
+      /** Is there a game (to show, or to go back to)? */
+      hasGame: ({ context }) => context.game !== null,
+      /** Is a game under way (one a new game would set aside)? */
+      isGameUnderway: ({ context }) => !!context.game && isUnderway(context.game.getSnapshot()),
+      /** Was "Start game" tapped while the stored game was read, with a session to start it? */
+      hasHeldStart: ({ context }) => context.pendingStart !== null && context.session !== null,
+      /** Is it between games: a game over, or the new-game screen with no game behind it? */
+      isBetweenGames: or([
+        stateIn({ life: { table: { game: 'over' } } }),
+        and([stateIn({ life: { table: 'newGame' } }), not('hasGame')]),
+      ]),
+    },
+    actions: {
+      /** Keep "Start game" for when the stored game is read. */
+      holdStart: assign({
+        pendingStart: ({ event }) => (assertEvent(event, 'START'), event.input),
+      }),
+      /** Keep what the session's opening found (the set-up: the one held, if any). */
+      keepOpened: assign(({ context }, { session, game, setup, unreadable }: Opened) => ({
+        session,
+        game,
+        unreadable,
+        setup: context.pendingStart ?? setup,
+      })),
+      dropHeldStart: assign({ pendingStart: null }),
+      chooseSetup: assign({ setup: ({ event }) => (assertEvent(event, 'START'), event.input) }),
+      /** A rematch: the same players and rules as the game that ended. */
+      chooseRematch: assign({ setup: ({ context }) => context.session?.input ?? context.setup }),
+      keepGame: assign((_, game: GameActor) => ({ game })),
+      announceStart: raise({ type: 'GAME.STARTED' }),
+      forgetUnreadable: assign({ unreadable: null }),
+      /** A move the cup made goes to the game (through `followGame`, so it is not by hand). */
+      playCupMove: sendTo('game', ({ event }) => (assertEvent(event, CUP_MOVES), event)),
+      noteHandStep: assign({
+        handStepAt: ({ event }) => (assertEvent(event, 'GAME.HAND_STEP'), event.at),
+      }),
+      rememberHandStep: ({ context }) => ports.handSteps.write(context.handStepAt),
+      /** Not the table: the game is not shown, and another page may store one meanwhile. */
+      noteElsewhere: assign((_, { taken }: { taken: boolean }) => ({
+        taken,
+        game: null,
+        gameMayBeStored: true,
+      })),
+      /** Tell the table lock that the game is released: the other page may take the table. */
+      answerRelease: sendTo('table', { type: 'RELEASED' }),
+      askForTable: sendTo('table', { type: 'TAKE_OVER' }),
+      chooseCup: assign({ cupKind: ({ event }) => (assertEvent(event, 'CUP.CHOOSE'), event.kind) }),
+      rememberCupChoice: ({ context }) => ports.rememberCup(context.cupKind),
+      /** The cup in use is let go (another one replaces it). */
+      letCupGo: ({ context }) => context.cup?.connection.dispose(),
+      bindCup: assign((_, cup: CupBinding) => ({ cup })),
+      warn: (_, { what, error }: { what: string; error: unknown }) =>
+        console.warn(`Mia Cup could not ${what}:`, error),
+    },
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * The cup in table mode: a small status on the table (the cup, connected, battery), its
+ * technical actions behind it; the simulated cup's Shake and Lid whole on screen without
+ * scrolling, in the middle that faces the player to act, at the four tablet sizes.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, claim, startGame } from './fixtures';
+import { middle, noViolations } from './table-helpers';
+
+test.use({ reducedMotion: 'reduce' });
+
+/** Where the elements are not whole on screen: outside the window or a box that clips them. */
+function hidden(buttons: Locator): Promise<string[]> {
+  return buttons.evaluateAll((els) =>
+    els.flatMap((el) => {
+      const box = el.getBoundingClientRect();
+      const name = el.textContent?.trim() ?? el.localName;
+      const inside = (clip: { left: number; top: number; right: number; bottom: number }) =>
+        box.left >= clip.left - 1 &&
+        box.top >= clip.top - 1 &&
+        box.right <= clip.right + 1 &&
+        box.bottom <= clip.bottom + 1;
+      if (box.width < 48 || box.height < 48) return [`${name}: under 48 px`];
+      if (!inside({ left: 0, top: 0, right: innerWidth, bottom: innerHeight }))
+        return [`${name}: off the screen`];
+      for (let node: Node | null = el; node;) {
+        node =
+          node instanceof Element && node.assignedSlot
+            ? node.assignedSlot
+            : (node.parentNode ?? (node instanceof ShadowRoot ? node.host : null));
+        if (!(node instanceof Element)) continue;
+        const { overflowX, overflowY } = getComputedStyle(node);
+        if (
+          (overflowX !== 'visible' || overflowY !== 'visible') &&
+          !inside(node.getBoundingClientRect())
+        )
+          return [`${name}: scrolled away or clipped in ${node.localName}.${node.className}`];
+      }
+      return [];
+    }),
+  );
+}
+
+/** The simulated cup's Shake and Lid are whole on screen, in the middle facing `facing`. */
+async function cupInView(page: Page, facing: string): Promise<void> {
+  await expect(middle(page)).toHaveAttribute('data-facing', facing);
+  const buttons = page.locator('mia-sim-cup button');
+  await expect(buttons).toHaveCount(2);
+  await expect(async () => expect(await hidden(buttons)).toEqual([])).toPass({ timeout: 15_000 });
+  // Drawn in the turned middle (slotted into the table's middle, not along an edge).
+  const inMiddle = await page
+    .locator('mia-sim-cup')
+    .evaluate((el) => !!el.closest('mia-table') && el.slot === 'sim');
+  expect(inMiddle).toBe(true);
+}
+
+for (const size of [
+  { width: 1024, height: 768 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 },
+  { width: 800, height: 1280 },
+]) {
+  test(`the cup is a small status, the simulated cup's Shake and Lid in view at ${size.width}x${size.height}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await page.goto('/?cup=sim');
+    await page.evaluate(() =>
+      localStorage.setItem('mia-cup.prefs', JSON.stringify({ layout: 'table' })),
+    );
+    await page.reload();
+    await startGame(page, ['Ann', 'Bo', 'Cy', 'Di', 'Eva', 'Finn'], 'pub');
+    await expect(page.locator('mia-table')).toHaveAttribute('layout', 'table');
+    // The status: one line, connected, battery; the technical actions behind it.
+    const compact = page.getByTestId('cup-compact');
+    await expect(compact.locator('summary')).toContainText('Simulated cup: Connected');
+    await expect(compact.locator('summary')).toContainText('Battery');
+    await expect(page.getByRole('button', { name: 'Identify' })).toBeHidden();
+    await cupInView(page, '0');
+    // Shaken from the screen: Ann rolls; she claims, and the middle turns to Bo.
+    await page.getByTestId('sim-shake').click();
+    await claim(page, 54);
+    const toAct = page.locator('mia-round-table mia-facing:has(.panel[aria-current="true"])');
+    await expect(toAct).toHaveAttribute('data-seat', '1');
+    const facing = (await toAct.getAttribute('data-facing')) ?? '';
+    await cupInView(page, facing);
+    // Behind the status: the whole panel, with its actions.
+    await compact.locator('summary').click();
+    await expect(page.getByRole('button', { name: 'Identify' })).toBeVisible();
+    if (size.width === 1024) await noViolations(page, 'table mode, the cup opened');
+  });
+}
