@@ -8,23 +8,19 @@
  * - `check`: "Check this cup", over whatever screen.
  * - `cup`: which cup, opened once the first screen is up and again for each choice; its moves go
  *   to the running game, and every other step of the game counts as a step by hand.
- * - `update`: a new version waits, and comes in between games (or when the players ask).
+ * - `update`: a new version waits, and comes in between games (or when the players ask), with
+ *   every step stored (`update.ts`).
  *
- * Side effects are the invoked actors of `actors.ts`, over the ports `main.ts` gives.
+ * Its guards, actions and delays are named in `setup.ts`; side effects are the invoked actors of
+ * `actors.ts`, over the ports `main.ts` gives.
  */
-import { and, assertEvent, assign, not, or, raise, sendTo, setup, stateIn } from 'xstate';
 import type { Actor, SnapshotFrom } from 'xstate';
-import type { CupBinding } from '../cup';
-import type { GameActor } from '../game';
-import { appActors, type Opened } from './actors';
-import { initialContext, type AppContext } from './context';
-import type { AppEvent, AppInput, AppPorts } from './types';
+import { initialContext } from './context';
+import { appSetup, warning } from './setup';
+import type { AppPorts } from './types';
+import { updateRegion } from './update';
 
-/** The screen a state shows (`loading` is the new-game screen while no game may be stored). */
-export type AppTag = 'loading' | 'newGame' | 'game' | 'gameOver' | 'unreadable' | 'elsewhere';
-
-/** The cup's moves, as the round machine spells them. */
-const CUP_MOVES = ['CUP.SHAKE', 'CUP.LID_OPEN', 'CUP.LID_CLOSED'] as const;
+export type { AppTag } from './setup';
 
 /** Another page has the table (it took it from this one: `released`). */
 const elsewhere = {
@@ -33,77 +29,9 @@ const elsewhere = {
 };
 const released = { type: 'noteElsewhere' as const, params: { taken: true } };
 
-/** A failed actor's error, for the `warn` action. */
-const warning = (what: string) => ({
-  type: 'warn' as const,
-  params: ({ event }: { event: { error: unknown } }) => ({ what, error: event.error }),
-});
-
 export function createAppMachine(ports: AppPorts) {
-  return setup({
-    types: {
-      context: {} as AppContext,
-      events: {} as AppEvent,
-      input: {} as AppInput,
-      tags: {} as AppTag,
-    },
-    actors: appActors(ports),
-    guards: {
-      /** Is the stored game unreadable? */
-      isUnreadable: ({ context }) => context.unreadable !== null,
-      /** Is there a game (to show, or to go back to)? */
-      hasGame: ({ context }) => context.game !== null,
-      /** Was "Start game" tapped while the stored game was read, with a session to start it? */
-      hasHeldStart: ({ context }) => context.pendingStart !== null && context.session !== null,
-      /** Is it between games: a game over, or the new-game screen with no game behind it? */
-      isBetweenGames: or([
-        stateIn({ life: { table: { game: 'over' } } }),
-        and([stateIn({ life: { table: 'newGame' } }), not('hasGame')]),
-      ]),
-    },
-    actions: {
-      /** Keep "Start game" for when the stored game is read. */
-      holdStart: assign({
-        pendingStart: ({ event }) => (assertEvent(event, 'START'), event.input),
-      }),
-      /** Keep what the session's opening found (the set-up: the one held, if any). */
-      keepOpened: assign(({ context }, { session, game, setup, unreadable }: Opened) => ({
-        session,
-        game,
-        unreadable,
-        setup: context.pendingStart ?? setup,
-      })),
-      dropHeldStart: assign({ pendingStart: null }),
-      chooseSetup: assign({ setup: ({ event }) => (assertEvent(event, 'START'), event.input) }),
-      /** A rematch: the same players and rules as the game that ended. */
-      chooseRematch: assign({ setup: ({ context }) => context.session?.input ?? context.setup }),
-      keepGame: assign((_, game: GameActor) => ({ game })),
-      announceStart: raise({ type: 'GAME.STARTED' }),
-      forgetUnreadable: assign({ unreadable: null }),
-      /** A move the cup made goes to the game (through `followGame`, so it is not by hand). */
-      playCupMove: sendTo('game', ({ event }) => (assertEvent(event, CUP_MOVES), event)),
-      noteHandStep: assign({
-        handStepAt: ({ event }) => (assertEvent(event, 'GAME.HAND_STEP'), event.at),
-      }),
-      rememberHandStep: ({ context }) => ports.handSteps.write(context.handStepAt),
-      /** Not the table: the game is not shown, and another page may store one meanwhile. */
-      noteElsewhere: assign((_, { taken }: { taken: boolean }) => ({
-        taken,
-        game: null,
-        gameMayBeStored: true,
-      })),
-      /** Tell the table lock that the game is released: the other page may take the table. */
-      answerRelease: sendTo('table', { type: 'RELEASED' }),
-      askForTable: sendTo('table', { type: 'TAKE_OVER' }),
-      chooseCup: assign({ cupKind: ({ event }) => (assertEvent(event, 'CUP.CHOOSE'), event.kind) }),
-      rememberCupChoice: ({ context }) => ports.rememberCup(context.cupKind),
-      /** The cup in use is let go (another one replaces it). */
-      letCupGo: ({ context }) => context.cup?.connection.dispose(),
-      bindCup: assign((_, cup: CupBinding) => ({ cup })),
-      warn: (_, { what, error }: { what: string; error: unknown }) =>
-        console.warn(`Mia Cup could not ${what}:`, error),
-    },
-  }).createMachine({
+  const machine = appSetup(ports);
+  return machine.createMachine({
     id: 'app',
     type: 'parallel',
     context: ({ input }) => initialContext(input, ports.handSteps.read()),
@@ -268,26 +196,7 @@ export function createAppMachine(ports: AppPorts) {
           },
         },
       },
-      update: {
-        initial: 'none',
-        states: {
-          none: { on: { 'UPDATE.READY': 'waiting' } },
-          waiting: {
-            always: { guard: 'isBetweenGames', target: 'applying' },
-            on: { 'UPDATE.APPLY': 'applying', 'GAME.STARTED': 'applying' },
-          },
-          applying: {
-            invoke: {
-              src: 'applyUpdate',
-              input: ({ context }) => context.session,
-              onDone: 'applied',
-              onError: { target: 'applied', actions: warning('update') },
-            },
-          },
-          // The new version was asked to take over: the page reloads into it.
-          applied: {},
-        },
-      },
+      update: updateRegion(machine),
     },
   });
 }

@@ -18,6 +18,7 @@ export { Scoreboard } from './scoreboard';
 export type { AsideGame, GameSession, SessionHooks, SessionOptions } from './session';
 export { loadSession } from './load-session';
 export { gameMayBeStored } from './game-hint';
+export { noteProblem, problems, type Problem } from './problem-log';
 export { TableLock, type TableEnvironment, type TableHooks } from './table-lock';
 export {
   PreferencesStore,

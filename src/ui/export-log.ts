@@ -1,8 +1,10 @@
 /**
  * The full log of a game as a JSON document, for export: the stored record (input and every
  * step; it restores the game exactly, through the same reader as stored games), and the game
- * in words for people.
+ * in words for people; and the problems the app noted on this device (an update that had to
+ * wait, for example), for whoever looks into what happened.
  */
+import { problems } from '../data';
 import type { GameActor, StoredGame } from '../game';
 import { verdictText } from './text/verdict';
 
@@ -26,5 +28,6 @@ export function gameLog(actor: GameActor, record: StoredGame) {
     })),
     currentRound: context.round,
     warnings: context.warnings,
+    problems: problems(),
   };
 }
