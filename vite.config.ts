@@ -63,6 +63,8 @@ export default defineConfig({
   ],
   test: {
     include: ['test/unit/**/*.test.ts'],
+    // The C host tools some tests run are built once for the run.
+    globalSetup: ['test/unit/host-tools.ts'],
     environment: 'node',
     // Test files share their workers' module cache instead of a fresh process each (which cost
     // more than the tests themselves), and both cores run files: the unit run takes seconds.

@@ -34,13 +34,6 @@ export const newGameStyles = css`
     align-items: center;
     justify-content: space-between;
   }
-  ol {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: grid;
-    gap: 8px;
-  }
   li.seat {
     display: grid;
     grid-template-columns: 1.6em minmax(6em, 1fr) auto auto auto auto;

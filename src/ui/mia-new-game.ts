@@ -15,7 +15,7 @@ import { seatingFor, type RuleSet, type Side } from '../rules';
 import { fire, type MiaRulesEvent, type MiaSeatingEvent } from './events';
 import { loadNewGameRest } from './lazy';
 import { LayoutController } from './table/layout';
-import { baseStyles, pressedStyles } from './styles';
+import { baseStyles, cardListStyles, pressedStyles } from './styles';
 import { newGameStyles } from './mia-new-game.styles';
 import { gameText } from './text/codes';
 import { presetName, presetSummary } from './text/rules';
@@ -36,7 +36,7 @@ type Seat = { id: number; name: string };
 @localized()
 @customElement('mia-new-game')
 export class MiaNewGame extends LitElement {
-  static override styles = [baseStyles, pressedStyles, newGameStyles];
+  static override styles = [baseStyles, pressedStyles, cardListStyles, newGameStyles];
 
   /** The last game's set-up, to start from. */
   @property({ attribute: false }) initial: GameInput | null = null;

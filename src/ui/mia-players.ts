@@ -3,7 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { msg, localized } from '@lit/localize';
 import type { Player } from '../game';
 import { playerPanel, playerPanelStyles } from './player-panel';
-import { baseStyles } from './styles';
+import { baseStyles, cardListStyles } from './styles';
 
 /**
  * Every player around the table with their lives as pips; the player to act is marked, players
@@ -14,17 +14,13 @@ import { baseStyles } from './styles';
 export class MiaPlayers extends LitElement {
   static override styles = [
     baseStyles,
+    cardListStyles,
     playerPanelStyles,
     css`
       :host {
         display: block;
       }
       ol {
-        list-style: none;
-        margin: 0;
-        padding: 0;
-        display: grid;
-        gap: 8px;
         grid-template-columns: repeat(auto-fill, minmax(var(--player-min, 200px), 1fr));
       }
       li {

@@ -119,3 +119,14 @@ export const pressedStyles = css`
     color: var(--on-accent);
   }
 `;
+
+/** A list of cards (`ol`): no marks or indent, its items in a grid with a gap. */
+export const cardListStyles = css`
+  ol {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 8px;
+  }
+`;

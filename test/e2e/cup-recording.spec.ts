@@ -107,7 +107,7 @@ test('the plot: axes with ticks, the Config threshold band, the events, the gap,
     new RegExp(`^\\d+\\.\\d s recorded\\. Cup events marked: ${events.length}\\. Gaps: 1\\.$`),
   );
   const axe = await new AxeBuilder({ page })
-    .include({ fromShadowDom: ['mia-app', 'mia-cup-panel', 'mia-cup-recorder'] })
+    .include({ fromShadowDom: ['mia-app', 'mia-cup-panel', 'mia-cup-tools', 'mia-cup-recorder'] })
     .analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 

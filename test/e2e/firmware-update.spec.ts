@@ -3,10 +3,12 @@
  * Bluetooth code against a cup emulated in Chromium with MCUmgr's SMP service and MCUboot's
  * two slots: the image arrives byte for byte, a drop at 40 % resumes, a cup without the SMP
  * service is offered no update, a file that is not an image is refused before upload, and a cup
- * that boots back into its old image is reported.
+ * that boots back into its old image is reported. Before "Install", a file the cup already runs
+ * is flagged, and an image signed with `--pad` gets the hint to sign it without; the upload can
+ * be cancelled, and installing again goes on where it stopped.
  */
 import type { Page } from '@playwright/test';
-import { SMP_CHARACTERISTIC, buildImage } from '../../src/cup/smp';
+import { SMP_CHARACTERISTIC, buildImage, padImage } from '../../src/cup/smp';
 import { connectedGame, panel } from './fixtures/cup-table';
 import { test, expect, type EmulatedCup } from './fixtures/emulated-cup';
 
@@ -114,4 +116,85 @@ test('a cup that reboots into its old image is reported as such', async ({ page,
   expect(smp.runningVersion).toBe('1.4.2');
   await expect(page.getByTestId('cup-status')).toHaveText('Connected');
   await expect(page.getByTestId('cup-firmware')).toHaveText('Firmware 1.4.2');
+});
+
+test('a file the cup already runs is flagged before Install, and nothing is sent', async ({
+  page,
+  cup,
+}) => {
+  const running = await oldImage();
+  const smp = cup.addSmp({ running });
+  await chooseFile(page, 'mia-cup-1.4.2.bin', running);
+  await expect(page.getByTestId('firmware-flag')).toHaveText(
+    'The cup already runs this very image (version 1.4.2): there is nothing to install.',
+  );
+  await expect(page.getByRole('button', { name: /^Install version/ })).toHaveCount(0);
+  // The image state was read, nothing written.
+  expect(smp.requests.map((r) => [r.op, r.group, r.id])).toEqual([[0, 1, 0]]);
+
+  // Another build of the same version: flagged, and it can still be installed.
+  await page.getByTestId('firmware-file').setInputFiles({
+    name: 'mia-cup-1.4.2-rebuilt.bin',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(await buildImage(OLD, body(2_000, 9))),
+  });
+  await expect(page.getByTestId('firmware-flag')).toHaveAttribute('data-compared', 'same-version');
+  await expect(page.getByRole('button', { name: 'Install version 1.4.2' })).toBeVisible();
+});
+
+test('an image signed with --pad gets the hint to sign it without, and nothing is sent', async ({
+  page,
+  cup,
+}) => {
+  const smp = cup.addSmp({ running: await oldImage() });
+  await chooseFile(page, 'mia-cup-1.5.0-padded.bin', padImage(await newImage(), 16_384));
+  await expect(failure(page)).toHaveText(
+    "This image is padded to the size of the cup's slot (signed with imgtool's --pad option): that file is for a programmer. Sign the firmware again without --pad and choose that file. Nothing was sent to the cup.",
+  );
+  await expect(page.getByRole('button', { name: /^Install version/ })).toHaveCount(0);
+  expect(smp.requests).toHaveLength(0);
+});
+
+test('Cancel stops the upload, and installing again goes on where it stopped', async ({
+  page,
+  cup,
+}) => {
+  const smp = cup.addSmp({ running: await oldImage() });
+  const image = await newImage();
+  // The cup holds its answers from 40 % on, until the test lets them go: the upload is surely
+  // under way when Cancel is tapped.
+  const send = smp.send;
+  let held: Uint8Array[] | null = null;
+  smp.send = (value) => (held ? held.push(value) : send(value));
+  const sentAt: number[] = [];
+  let heldOnce = false;
+  smp.onUpload = (off, len) => {
+    sentAt.push(off);
+    if (heldOnce || off < len * 0.4) return;
+    heldOnce = true;
+    held = [];
+  };
+  await chooseFile(page, 'mia-cup-1.5.0.bin', image);
+  await page.getByRole('button', { name: 'Install version 1.5.0' }).click();
+  await expect.poll(() => held !== null).toBe(true);
+  await page.getByRole('button', { name: 'Cancel the upload' }).click();
+  await expect(status(page)).toHaveText(
+    /^\s*Upload stopped at \d+ %\. The cup keeps what it received: installing again goes on from there\.\s*$/,
+  );
+  const stoppedAt = smp.uploaded!.length;
+  expect(stoppedAt).toBeGreaterThanOrEqual(image.length * 0.4);
+  expect(stoppedAt).toBeLessThan(image.length);
+  // The cup's late answers change nothing: the upload stays stopped.
+  const late = held as Uint8Array[] | null;
+  held = null;
+  for (const value of late ?? []) send(value);
+  await cup.settled();
+  await expect(status(page)).toHaveAttribute('data-phase', 'stopped');
+  expect(smp.uploaded!.length).toBe(stoppedAt);
+
+  await page.getByRole('button', { name: 'Go on installing version 1.5.0' }).click();
+  await expect(status(page)).toHaveText('Done: the cup runs firmware 1.5.0.', { timeout: 60_000 });
+  expect(Buffer.from(smp.uploaded ?? []).equals(Buffer.from(image))).toBe(true);
+  // It went on where the cup stood: no offset was written twice.
+  expect(new Set(sentAt).size).toBe(sentAt.length);
 });

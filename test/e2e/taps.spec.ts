@@ -1,7 +1,7 @@
 /**
  * Taps per turn, counted: every trusted click on the page, but those on the on-screen simulated
- * cup (it stands in for the real cup in the players' hands). The README states these figures:
- * at most 2 taps to roll and claim by touch, 1 with the cup, 3 for a lift.
+ * cup (it stands in for the real cup in the players' hands). README.md ("At the table") states
+ * the figures: at most 2 taps to roll and claim by touch, 1 with the cup, 3 for a lift.
  */
 import type { Page } from '@playwright/test';
 import { test, expect, claim, dice, lift, peek, roll, startGame, toAct } from './fixtures';

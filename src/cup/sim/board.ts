@@ -232,6 +232,8 @@ export abstract class SimBoard {
 
   /** Hand the core's due frames on to the link (and end it when the core asks). */
   protected abstract handOn(): void;
+  /** Hand the core's due frames on to the link, nothing else (between two readings). */
+  protected abstract pump(): void;
   /** The Battery Level changed: notify it. */
   protected abstract batteryChanged(percent: number): void;
   /** The cup restarts: the link ends. */
@@ -254,7 +256,7 @@ export abstract class SimBoard {
 
   /** Bring the core up to now: the readings since the last ones, a tick, the frames due. */
   protected advance(): void {
-    if (!this.sensors.catchUp()) return;
+    if (!this.sensors.catchUp(() => this.pump())) return;
     this.core.tick(this.sensors.latest);
     this.handOn();
   }

@@ -131,6 +131,10 @@ export class CupFirmware extends SimBoard {
     this.dropWhenDue();
   }
 
+  protected pump(): void {
+    this.wire.pump();
+  }
+
   protected batteryChanged(percent: number): void {
     this.send('battery', Uint8Array.of(percent));
     this.wire.pump();

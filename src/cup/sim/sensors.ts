@@ -64,8 +64,12 @@ export class SimSensors {
     this.core.lid(0, lidOpen ? 1 : 0);
   }
 
-  /** Feed the readings up to now; false while a recording plays (it feeds itself). */
-  catchUp(): boolean {
+  /**
+   * Feed the readings up to now, `each` after each one (the board hands on what the core has
+   * due, as a board's interrupt would: a late timer must not overflow the core's queues); false
+   * while a recording plays (it feeds itself).
+   */
+  catchUp(each: () => void): boolean {
     if (this.playing) return false;
     const t = this.time();
     const period = 1000 / this.rateHz;
@@ -74,8 +78,9 @@ export class SimSensors {
       const at = Math.round(s);
       const [x, y, z] = this.motion.reading(at);
       this.core.accel(at, x, y, z);
+      this.nextSample = s + period;
+      each();
     }
-    this.nextSample = s;
     return true;
   }
 

@@ -9,7 +9,7 @@ import { CupDisconnectedError, CupTimeoutError } from '../errors';
 import { valueOf, type GattCharacteristicLike, type GattListener } from '../link/gatt';
 import type { SmpPipe } from './client';
 import { characteristic } from '../link/discover';
-import type { UpdateCup } from './update';
+import type { UpdateCup } from './update-state';
 
 /** Web Bluetooth's write without response, where the characteristic object has it. */
 type SmpCharacteristic = GattCharacteristicLike & {

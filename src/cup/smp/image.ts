@@ -47,7 +47,9 @@ export type ImageRejection =
   | 'truncated'
   | 'bad_tlv_magic'
   | 'no_hash'
-  | 'trailing_bytes';
+  | 'trailing_bytes'
+  /** Signed with `imgtool sign --pad`: filled up to the slot's size, with a boot trailer. */
+  | 'padded';
 
 export type ImageResult =
   { ok: true; value: FirmwareImage } | { ok: false; reason: ImageRejection; detail: string };
@@ -127,9 +129,70 @@ export function checkImage(file: Uint8Array): ImageResult {
   if (typeof end !== 'number') return end;
   if (!hash) return fail('no_hash', 'no SHA-256 TLV (0x10) in the image');
   if (file.length !== end) {
-    return fail('trailing_bytes', `${file.length - end} bytes after the TLV area`);
+    const after = file.length - end;
+    return isPadding(file.subarray(end))
+      ? fail('padded', `${after} bytes of slot padding after the TLV area (imgtool --pad)`)
+      : fail('trailing_bytes', `${after} bytes after the TLV area`);
   }
   return { ok: true, value: { version, imageSize, fileSize: file.length, hash } };
+}
+
+/**
+ * MCUboot's boot magic, the last 16 bytes of a slot's trailer: this with a `BOOT_MAX_ALIGN` of
+ * 8, else the alignment (u16 LE) and `BOOT_MAGIC_TAIL`.
+ */
+export const BOOT_MAGIC = Uint8Array.from([
+  0x77, 0xc2, 0x95, 0xf3, 0x60, 0xd2, 0xef, 0x7f, 0x35, 0x52, 0x50, 0x0f, 0x2c, 0xb6, 0x79, 0x80,
+]);
+export const BOOT_MAGIC_TAIL = Uint8Array.from([
+  0x2d, 0xe1, 0x5d, 0x29, 0x41, 0x0b, 0x8d, 0x77, 0x67, 0x9c, 0x11, 0x0f, 0x1f, 0x8a,
+]);
+
+const endsWith = (bytes: Uint8Array, tail: Uint8Array) =>
+  bytes.length >= tail.length && tail.every((b, i) => bytes[bytes.length - tail.length + i] === b);
+
+/**
+ * What `imgtool sign --pad` appends: erased flash (0xff, or 0x00 with `--erased-val 0`) up to the
+ * slot's size, ending in a trailer with the boot magic. Such a file is for a programmer; over
+ * SMP its trailer would land on the slot's own.
+ */
+function isPadding(after: Uint8Array): boolean {
+  if (endsWith(after, BOOT_MAGIC) || endsWith(after, BOOT_MAGIC_TAIL)) return true;
+  return after.length >= 16 && (after.every((b) => b === 0xff) || after.every((b) => b === 0));
+}
+
+/** How a chosen image stands to the one the cup runs. */
+export type ImageComparison = 'same-image' | 'same-version' | 'older' | 'newer';
+
+/**
+ * The file against the cup's running image (its version text and hash, from the image state):
+ * the very same image (its SHA-256), another build of the same version, an older or a newer one.
+ * Undefined when the cup runs no image the app can read.
+ */
+export function compareWithRunning(
+  image: FirmwareImage,
+  running: { version: string; hash: Uint8Array } | undefined,
+): ImageComparison | undefined {
+  if (!running) return undefined;
+  const { hash } = running;
+  if (hash.length === image.hash.length && hash.every((b, i) => b === image.hash[i])) {
+    return 'same-image';
+  }
+  const version = parseVersion(running.version);
+  if (!version) return undefined;
+  const order = compareVersions(image.version, version);
+  return order === 0 ? 'same-version' : order < 0 ? 'older' : 'newer';
+}
+
+/**
+ * An image as `imgtool sign --pad` writes it for a slot of `slotSize` bytes (for tests): erased
+ * bytes, then the boot magic at the very end.
+ */
+export function padImage(image: Uint8Array, slotSize: number): Uint8Array {
+  const out = new Uint8Array(slotSize).fill(0xff);
+  out.set(image);
+  out.set(BOOT_MAGIC, slotSize - BOOT_MAGIC.length);
+  return out;
 }
 
 /**

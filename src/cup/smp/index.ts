@@ -6,5 +6,11 @@
 export * from './constants';
 export * from './image';
 export { FirmwareUpdate } from './update';
-export type { UpdateCup, UpdateFailure, UpdateOptions, UpdatePhase, UpdateState } from './update';
+export type {
+  UpdateCup,
+  UpdateFailure,
+  UpdateOptions,
+  UpdatePhase,
+  UpdateState,
+} from './update-state';
 export { connectionCup } from './cup-pipe';

@@ -5,8 +5,7 @@
  * proven), and confirm the new image, or report that the cup came back with the old one.
  * It speaks in codes; the UI words them.
  */
-import { CupTimeoutError } from '../errors';
-import { SmpClient, SmpStatusError, type SmpPipe } from './client';
+import { SmpClient, SmpStatusError } from './client';
 import {
   readBufferSize,
   readImageState,
@@ -19,79 +18,27 @@ import {
 } from './commands';
 import { encodeBody } from './cbor';
 import { DEFAULT_SMP_PACKET, MAX_SMP_PACKET, SMP_HEADER_LENGTH } from './constants';
-import { checkImage, versionText, type FirmwareImage, type ImageRejection } from './image';
-
-/** The cup as an update needs it: SMP on its current link, and whether it is there. */
-export interface UpdateCup {
-  /** SMP on the current link; rejects when the cup is not connected or has no SMP service. */
-  open(): Promise<SmpPipe>;
-  /** Connected, and this app has proven it owns the cup. */
-  ready(): boolean;
-  /** Resolves once `ready()` is `want`; rejects with `CupTimeoutError` after `ms`. */
-  until(want: boolean, ms: number): Promise<void>;
-}
-
-export type UpdatePhase =
-  | 'idle'
-  | 'checking'
-  | 'ready'
-  | 'uploading'
-  | 'reconnecting'
-  | 'testing'
-  | 'restarting'
-  | 'confirming'
-  | 'done'
-  | 'failed';
-
-export type UpdateFailure =
-  | { kind: 'not-an-image'; reason: ImageRejection; detail: string }
-  | { kind: 'already-running'; version: string }
-  | { kind: 'refused'; step: 'upload' | 'test' | 'confirm'; rc: number; group?: number }
-  | { kind: 'rolled-back'; running: string; wanted: string }
-  | { kind: 'no-smp' }
-  | { kind: 'lost' }
-  | { kind: 'error'; detail: string };
-
-export interface UpdateState {
-  phase: UpdatePhase;
-  /** The chosen file, once it passed the check. */
-  image?: FirmwareImage;
-  /** The version the cup runs (before, and after the update). */
-  cupVersion?: string;
-  /** Bytes the cup has confirmed, of `total`. */
-  sent: number;
-  total: number;
-  /** How often the upload went on after a dropped link. */
-  resumes: number;
-  /** The SMP packet size in use (the cup's buffer, or the default). */
-  packetSize?: number;
-  failure?: UpdateFailure;
-}
-
-export interface UpdateOptions {
-  /** Wait for one SMP response, ms. */
-  responseMs?: number;
-  /** Wait for the cup to come back after a drop or a reset, ms. */
-  reconnectMs?: number;
-  /** Wait for the cup to go down after the reset command, ms. */
-  restartMs?: number;
-  /** Tries per chunk before giving up. */
-  retries?: number;
-}
+import { checkImage, compareWithRunning, versionText } from './image';
+import {
+  Failed,
+  Stopped,
+  failureOf,
+  unlessStopped,
+  type UpdateCup,
+  type UpdateFailure,
+  type UpdateOptions,
+  type UpdateState,
+} from './update-state';
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
-
-class Failed extends Error {
-  constructor(readonly failure: UpdateFailure) {
-    super(failure.kind);
-  }
-}
 
 export class FirmwareUpdate {
   private current: UpdateState = { phase: 'idle', sent: 0, total: 0, resumes: 0 };
   private file: Uint8Array | null = null;
   private client: SmpClient | null = null;
+  /** Aborts the upload under way (`cancel()`); null outside the upload. */
+  private stopping: AbortController | null = null;
   private readonly listeners = new Set<(state: UpdateState) => void>();
   private readonly responseMs: number;
   private readonly reconnectMs: number;
@@ -118,8 +65,12 @@ export class FirmwareUpdate {
     return () => this.listeners.delete(listener);
   }
 
-  /** Check a file and read what the cup runs. Nothing is written to the cup. */
+  /**
+   * Check a file and read what the cup runs, and how the file stands to it (the same image, the
+   * same version, older, newer). Nothing is written to the cup.
+   */
   async choose(file: Uint8Array): Promise<UpdateState> {
+    this.stopping?.abort();
     this.file = null;
     this.current = { phase: 'idle', sent: 0, total: file.length, resumes: 0 };
     const checked = checkImage(file);
@@ -130,18 +81,27 @@ export class FirmwareUpdate {
     try {
       const running = runningSlot(await readImageState(await this.smp()));
       this.file = file;
-      return this.set({ phase: 'ready', cupVersion: running?.version });
+      const compared = compareWithRunning(checked.value, running);
+      return this.set({ phase: 'ready', cupVersion: running?.version, compared });
     } catch (error) {
       return this.fail(failureOf(error, 'upload'));
     }
   }
 
-  /** Upload the chosen file, test it, reset the cup, and confirm it once the cup is back. */
+  /**
+   * Upload the chosen file, test it, reset the cup, and confirm it once the cup is back. After
+   * `cancel()` it goes on where the cup's upload stands (the first chunk names the upload).
+   */
   async install(): Promise<UpdateState> {
     const file = this.file;
     const image = this.current.image;
-    if (!file || !image || this.current.phase !== 'ready') throw new Error('No image chosen.');
+    const { phase } = this.current;
+    if (!file || !image || (phase !== 'ready' && phase !== 'stopped')) {
+      throw new Error('No image chosen.');
+    }
     let step: 'upload' | 'test' | 'confirm' = 'upload';
+    const stopping = new AbortController();
+    this.stopping = stopping;
     try {
       const client = await this.smp();
       const running = runningSlot(await readImageState(client));
@@ -150,9 +110,12 @@ export class FirmwareUpdate {
       }
       const reported = await readBufferSize(client);
       const packetSize = Math.min(MAX_SMP_PACKET, reported ?? DEFAULT_SMP_PACKET);
-      this.set({ phase: 'uploading', sent: 0, resumes: 0, packetSize });
+      // Going on after a cancel, the bar stays where it was until the cup says where it stands.
+      const sent = phase === 'stopped' ? this.current.sent : 0;
+      this.set({ phase: 'uploading', sent, resumes: 0, packetSize });
       const sha = new Uint8Array(await crypto.subtle.digest('SHA-256', file.slice()));
-      await this.upload(file, sha, packetSize);
+      await this.upload(file, sha, packetSize, stopping.signal);
+      this.stopping = null;
       step = 'test';
       this.set({ phase: 'testing' });
       await writeImageState(await this.smp(), image.hash, false);
@@ -172,25 +135,43 @@ export class FirmwareUpdate {
       if (!now.confirmed) await writeImageState(after, image.hash, true);
       return this.set({ phase: 'done', cupVersion: now.version });
     } catch (error) {
+      if (error instanceof Stopped) return this.set({ phase: 'stopped' });
       return this.fail(failureOf(error, step));
+    } finally {
+      if (this.stopping === stopping) this.stopping = null;
     }
+  }
+
+  /**
+   * Cancel the upload: no further chunk goes out, and the cup keeps what it received (the
+   * state says `stopped`). Nothing happens outside the upload: the test, the restart and the
+   * confirm are each one short step the cup must finish.
+   */
+  cancel(): void {
+    this.stopping?.abort();
   }
 
   /** Stop listening to the cup (the element went away). */
   dispose(): void {
+    this.stopping?.abort();
     this.client?.close();
     this.client = null;
     this.listeners.clear();
   }
 
-  private async upload(file: Uint8Array, sha: Uint8Array, packetSize: number): Promise<void> {
+  private async upload(
+    file: Uint8Array,
+    sha: Uint8Array,
+    packetSize: number,
+    signal: AbortSignal,
+  ): Promise<void> {
     let off = 0;
     let ask = true; // send the first chunk's form: the cup answers where its upload stands
     let tries = 0;
     while (off < file.length) {
       const chunk = this.chunk(file, ask ? 0 : off, packetSize, ask ? sha : undefined);
       try {
-        const next = await uploadChunk(await this.smp(), chunk);
+        const next = await unlessStopped(uploadChunk(await this.smp(), chunk), signal);
         if (next > file.length) throw new Failed({ kind: 'error', detail: `offset ${next}` });
         if (next > off || ask) tries = 0;
         ask = false;
@@ -198,11 +179,12 @@ export class FirmwareUpdate {
         this.set({ sent: off });
       } catch (error) {
         if (error instanceof SmpStatusError || error instanceof Failed) throw error;
+        if (error instanceof Stopped) throw error;
         if (++tries > this.retries) throw error;
         ask = true;
         if (!this.cup.ready()) {
           this.set({ phase: 'reconnecting' });
-          await this.cup.until(true, this.reconnectMs);
+          await unlessStopped(this.cup.until(true, this.reconnectMs), signal);
           this.set({ phase: 'uploading', resumes: this.current.resumes + 1 });
         }
       }
@@ -250,15 +232,4 @@ export class FirmwareUpdate {
   private fail(failure: UpdateFailure): UpdateState {
     return this.set({ phase: 'failed', failure });
   }
-}
-
-function failureOf(error: unknown, step: 'upload' | 'test' | 'confirm'): UpdateFailure {
-  if (error instanceof Failed) return error.failure;
-  if (error instanceof SmpStatusError) {
-    return { kind: 'refused', step, rc: error.rc, group: error.group };
-  }
-  if (error instanceof CupTimeoutError) return { kind: 'lost' };
-  const name = (error as Error)?.name;
-  if (name === 'NotFoundError') return { kind: 'no-smp' };
-  return { kind: 'error', detail: (error as Error)?.message ?? String(error) };
 }

@@ -1,6 +1,9 @@
 /** The firmware update's words: its steps and why it stopped, through `msg()`. */
 import { msg, str } from '@lit/localize';
-import type { UpdateFailure, UpdateState } from '../../cup/smp';
+import { versionText, type UpdateFailure, type UpdateState } from '../../cup/smp';
+
+const percentOf = (state: UpdateState) =>
+  state.total ? Math.floor((state.sent * 100) / state.total) : 0;
 
 export function updateStepText(state: UpdateState): string {
   switch (state.phase) {
@@ -10,10 +13,12 @@ export function updateStepText(state: UpdateState): string {
       return msg("Reading the cup's firmware…");
     case 'ready':
       return msg('Ready. The cup restarts at the end: keep it close and switched on.');
-    case 'uploading': {
-      const percent = state.total ? Math.floor((state.sent * 100) / state.total) : 0;
-      return msg(str`Sending the firmware to the cup: ${percent} %`);
-    }
+    case 'uploading':
+      return msg(str`Sending the firmware to the cup: ${percentOf(state)} %`);
+    case 'stopped':
+      return msg(
+        str`Upload stopped at ${percentOf(state)} %. The cup keeps what it received: installing again goes on from there.`,
+      );
     case 'reconnecting':
       return msg(
         'The connection dropped. Once the cup is back, the upload goes on where it stopped…',
@@ -34,6 +39,11 @@ export function updateStepText(state: UpdateState): string {
 export function updateFailureText(failure: UpdateFailure): string {
   switch (failure.kind) {
     case 'not-an-image':
+      if (failure.reason === 'padded') {
+        return msg(
+          "This image is padded to the size of the cup's slot (signed with imgtool's --pad option): that file is for a programmer. Sign the firmware again without --pad and choose that file. Nothing was sent to the cup.",
+        );
+      }
       return failure.reason === 'bad_magic' || failure.reason === 'too_short'
         ? msg(
             'This file is not a firmware image for the cup (it has no MCUboot header). Nothing was sent to the cup.',
@@ -61,5 +71,31 @@ export function updateFailureText(failure: UpdateFailure): string {
       );
     case 'error':
       return msg(str`The update stopped: ${failure.detail}`);
+  }
+}
+
+/**
+ * What to know about the chosen file before installing it: the cup already runs it, or that
+ * version, or a newer one. Null for a newer file (or when the cup's image is unknown).
+ */
+export function comparisonText(state: UpdateState): string | null {
+  const cup = state.cupVersion ?? '?';
+  switch (state.compared) {
+    case 'same-image':
+      return msg(
+        str`The cup already runs this very image (version ${cup}): there is nothing to install.`,
+      );
+    case 'same-version': {
+      const version = state.image ? versionText(state.image.version) : cup;
+      return msg(
+        str`The cup runs version ${version} too, a different build of it: install this file only to replace that build.`,
+      );
+    }
+    case 'older':
+      return msg(
+        str`This file is older than the cup's firmware (${cup}): installing it goes back a version, and a cup that prevents downgrades refuses it.`,
+      );
+    default:
+      return null;
   }
 }

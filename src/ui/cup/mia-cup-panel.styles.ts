@@ -71,11 +71,12 @@ export const cupPanelStyles = css`
     align-items: center;
     padding: 0 14px;
     border-radius: 999px;
-    border: 2px solid var(--line);
-    opacity: 0.45;
+    border: 2px dashed var(--line);
+    /* Off: muted, yet as legible as any muted text (no opacity: it failed the contrast check). */
+    color: var(--muted);
   }
   .live span[data-on] {
-    opacity: 1;
+    border-style: solid;
     border-color: var(--accent);
     background: var(--accent);
     color: var(--on-accent);

@@ -2,27 +2,24 @@ import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { localized, msg, str } from '@lit/localize';
-import { canRecord, canUpdateFirmware, type CupConnection, type CupSnapshot } from '../../cup';
+import type { CupConnection, CupSnapshot } from '../../cup';
 import { baseStyles } from '../styles';
 import { cupContext, type CupBinding } from './cup-context';
 import { CupController } from './cup-controller';
 import { cupPanelStyles } from './mia-cup-panel.styles';
 import { availabilityText, ownershipText, refusedText, statusText, warningText } from './text';
-import { withWords } from '../lazy';
 import './mia-cup-settings';
-
-/** The recorder and the firmware update (with its CBOR code) load when first opened. */
-const loadRecorder = () => withWords(() => import('./mia-cup-recorder'));
-const loadFirmwareUpdate = () => withWords(() => import('./mia-firmware-update'));
+import './mia-cup-tools';
 
 /**
  * The sensor cup panel: connection state (connecting, connected, reconnecting in N s, lost,
  * refused), battery, firmware, a live indicator of a shake or an open lid, identify, the
- * sensitivity settings, disconnect, the count of unreadable frames and the cup's warnings.
- * Where there is no Web Bluetooth it says so and points to manual play. Knows nothing of the
- * game: it takes the cup connection as a property, or from the cup context. Where there is no
- * Web Bluetooth, or no cup is in use (not connected, none remembered), the panel is one quiet
- * line that opens to the whole panel.
+ * sensitivity settings, disconnect, the count of unreadable frames and the cup's warnings,
+ * and the tools for cup makers (`mia-cup-tools`). Where there is no Web Bluetooth it says so and
+ * points to manual play. Knows nothing of the game: it takes the cup connection as a property,
+ * or from the cup context. Where there is no Web Bluetooth, or no cup is in use (not connected,
+ * none remembered), the panel is one quiet line that opens to the whole panel; for cup makers
+ * on the new-game screen (`maker`) it is always whole, without the words about the game.
  * @csspart panel - the panel's box
  */
 @localized()
@@ -41,16 +38,15 @@ export class MiaCupPanel extends LitElement {
     return this.connection ?? this.binding?.connection;
   }
 
+  /** For cup makers, before a game: the whole panel always, nothing said about the game. */
+  @property({ type: Boolean }) maker = false;
+
   @state() private settingsOpen = false;
-  @state() private recorderOpen = false;
-  @state() private firmwareOpen = false;
 
   private readonly cup = new CupController(this);
 
   override willUpdate(): void {
     this.cup.set(this.cupConnection);
-    if (this.recorderOpen) void loadRecorder();
-    if (this.firmwareOpen) void loadFirmwareUpdate();
   }
 
   override render() {
@@ -59,7 +55,7 @@ export class MiaCupPanel extends LitElement {
     if (!connection || !snap) return nothing;
     const phase = snap.status.phase;
     const unavailable = availabilityText(snap.availability);
-    const quiet = unavailable !== null || (phase === 'idle' && !snap.remembered);
+    const quiet = !this.maker && (unavailable !== null || (phase === 'idle' && !snap.remembered));
     const panel = this.renderPanel(snap, connection, unavailable);
     if (!quiet) return panel;
     const line = unavailable
@@ -93,14 +89,14 @@ export class MiaCupPanel extends LitElement {
           : nothing
       }
       ${
-        phase === 'lost'
+        phase === 'lost' && !this.maker
           ? html`<p class="notice">
               ${msg('The game goes on by touch. Tap to try the cup again.')}
             </p>`
           : nothing
       }
       ${
-        phase === 'reconnecting'
+        phase === 'reconnecting' && !this.maker
           ? html`<p class="notice">${msg('The game goes on by touch meanwhile.')}</p>`
           : nothing
       }
@@ -126,16 +122,7 @@ export class MiaCupPanel extends LitElement {
           ? html`<mia-cup-settings .connection=${connection}></mia-cup-settings>`
           : nothing
       }
-      ${
-        this.recorderOpen && canRecord(snap)
-          ? html`<mia-cup-recorder .connection=${connection}></mia-cup-recorder>`
-          : nothing
-      }
-      ${
-        this.firmwareOpen
-          ? html`<mia-firmware-update .connection=${connection}></mia-firmware-update>`
-          : nothing
-      }
+      <mia-cup-tools .connection=${connection}></mia-cup-tools>
     </section>`;
   }
 
@@ -178,31 +165,9 @@ export class MiaCupPanel extends LitElement {
         >
           ${msg('Sensitivity')}
         </button>`,
-        ...(canRecord(snap)
-          ? [
-              html`<button
-                aria-expanded=${this.recorderOpen ? 'true' : 'false'}
-                @click=${this.toggleRecorder}
-              >
-                ${msg('Record a trace')}
-              </button>`,
-            ]
-          : []),
         html`<button @click=${this.disconnect}>${msg('Disconnect')}</button>`,
         html`<button @click=${this.forget}>${msg('Forget this cup')}</button>`,
-        html`<button @click=${() => (location.hash = 'check')}>${msg('Check this cup')}</button>`,
       );
-      // Only to the owner, over Web Bluetooth, of a cup with the SMP service (bit 7, 9.1).
-      if (canUpdateFirmware(snap)) {
-        buttons.push(
-          html`<button
-            aria-expanded=${this.firmwareOpen ? 'true' : 'false'}
-            @click=${this.toggleFirmware}
-          >
-            ${msg('Update firmware')}
-          </button>`,
-        );
-      }
     } else if (phase === 'reconnecting') {
       buttons.push(
         html`<button class="primary" @click=${this.retryNow}>${msg('Try now')}</button>`,
@@ -242,26 +207,16 @@ export class MiaCupPanel extends LitElement {
 
   private readonly forget = () => {
     this.settingsOpen = false;
-    this.firmwareOpen = false;
     void this.cupConnection?.forget();
   };
 
   private readonly disconnect = () => {
     this.settingsOpen = false;
-    this.firmwareOpen = false;
     this.cupConnection?.disconnect();
   };
 
   private readonly identify = () => {
     this.cupConnection?.identify().catch(() => {});
-  };
-
-  private readonly toggleRecorder = () => {
-    this.recorderOpen = !this.recorderOpen;
-  };
-
-  private readonly toggleFirmware = () => {
-    this.firmwareOpen = !this.firmwareOpen;
   };
 
   private readonly toggleSettings = () => {

@@ -3,7 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { DEFAULT_CONFIG, configProblem, type Config } from '../../../firmware-protocol/codec';
 import type { CupConnection } from '../../cup';
-import { baseStyles } from '../styles';
+import { baseStyles, pressedStyles } from '../styles';
 
 type Level = 'gentle' | 'normal' | 'firm';
 
@@ -26,6 +26,7 @@ const DEBOUNCE = [20, 50, 150] as const;
 export class MiaCupSettings extends LitElement {
   static override styles = [
     baseStyles,
+    pressedStyles,
     css`
       :host {
         display: block;
@@ -37,11 +38,6 @@ export class MiaCupSettings extends LitElement {
         display: flex;
         flex-wrap: wrap;
         gap: 8px;
-      }
-      button[aria-pressed='true'] {
-        border-color: var(--accent);
-        background: var(--accent);
-        color: var(--on-accent);
       }
       p {
         margin: 6px 0 0;

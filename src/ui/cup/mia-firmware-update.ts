@@ -1,10 +1,10 @@
-import { LitElement, css, html, nothing } from 'lit';
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { CupConnection } from '../../cup';
 import { FirmwareUpdate, connectionCup, versionText, type UpdateState } from '../../cup/smp';
 import { baseStyles } from '../styles';
-import { updateFailureText, updateStepText } from './firmware-text';
+import { comparisonText, updateFailureText, updateStepText } from './firmware-text';
 
 const BUSY = new Set([
   'checking',
@@ -18,7 +18,9 @@ const BUSY = new Set([
 /**
  * Update the cup's firmware over MCUmgr SMP (PROTOCOL.md 9): pick an image file, see its
  * version against the cup's, install it with a progress bar; the update goes on after a dropped
- * link, tests the image, restarts the cup and confirms it once the cup is back. The cup panel
+ * link, tests the image, restarts the cup and confirms it once the cup is back. Before "Install"
+ * it flags a file the cup already runs (or an older one, or another build of its version); the
+ * upload can be cancelled, and installing again goes on where it stopped. The cup panel
  * offers it to the cup's owner only (after the proof), and only when Info's capability bit 7
  * says the cup has the SMP service (`canUpdateFirmware`).
  */
@@ -45,12 +47,47 @@ export class MiaFirmwareUpdate extends LitElement {
       p {
         margin: 0;
       }
+      label {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 8px 12px;
+      }
+      input[type='file'] {
+        font: inherit;
+        color: var(--muted);
+      }
+      input[type='file']::file-selector-button {
+        font: inherit;
+        font-weight: 700;
+        min-height: 56px;
+        margin-right: 12px;
+        padding: 0 18px;
+        border-radius: var(--radius);
+        border: 2px solid var(--line);
+        background: var(--surface-2);
+        color: var(--text);
+        cursor: pointer;
+      }
       progress {
         width: 100%;
         height: 1.2rem;
+        accent-color: var(--accent);
       }
       .error {
         color: var(--danger);
+      }
+      .flag {
+        padding: 8px 10px;
+        border-radius: var(--radius);
+        background: var(--warn-bg);
+        color: var(--warn-text);
+        line-height: 1.35;
+      }
+      .buttons {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 8px;
       }
     `,
   ];
@@ -63,14 +100,19 @@ export class MiaFirmwareUpdate extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.flow?.dispose();
-    this.flow = null;
+    this.drop();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('connection')) this.drop();
   }
 
   override render() {
     const view = this.view;
     const busy = view !== null && BUSY.has(view.phase);
     const image = view?.image;
+    const flag = view && image && view.phase === 'ready' ? comparisonText(view) : null;
+    const uploading = view?.phase === 'uploading' || view?.phase === 'reconnecting';
     return html`<section aria-label=${msg('Update firmware')}>
       <h3>${msg('Update firmware')}</h3>
       <p>
@@ -95,16 +137,14 @@ export class MiaFirmwareUpdate extends LitElement {
           : nothing
       }
       ${
-        view?.phase === 'ready' && image
-          ? html`<div class="buttons">
-              <button class="primary" @click=${this.install}>
-                ${msg(str`Install version ${versionText(image.version)}`)}
-              </button>
-            </div>`
+        flag
+          ? html`<p class="flag" data-testid="firmware-flag" data-compared=${view?.compared ?? ''}>
+              ${flag}
+            </p>`
           : nothing
       }
       ${
-        view && (view.phase === 'uploading' || view.phase === 'reconnecting')
+        view && (uploading || view.phase === 'stopped')
           ? html`<progress
               data-testid="firmware-progress"
               max=${view.total}
@@ -127,25 +167,64 @@ export class MiaFirmwareUpdate extends LitElement {
             </p>`
           : nothing
       }
+      ${view ? this.renderActions(view, uploading) : nothing}
     </section>`;
   }
 
+  /** Install (or go on after a cancel) for a file worth installing; Cancel while uploading. */
+  private renderActions(view: UpdateState, uploading: boolean) {
+    const image = view.image;
+    const installable =
+      image &&
+      ((view.phase === 'ready' && view.compared !== 'same-image') || view.phase === 'stopped');
+    if (uploading) {
+      return html`<div class="buttons">
+        <button @click=${this.cancel}>${msg('Cancel the upload')}</button>
+      </div>`;
+    }
+    if (!installable) return nothing;
+    const version = versionText(image.version);
+    return html`<div class="buttons">
+      <button class="primary" @click=${this.install}>
+        ${
+          view.phase === 'stopped'
+            ? msg(str`Go on installing version ${version}`)
+            : msg(str`Install version ${version}`)
+        }
+      </button>
+    </div>`;
+  }
+
   private readonly pick = async (event: Event) => {
-    const input = event.target as HTMLInputElement;
-    const file = input.files?.[0];
-    if (!file || !this.connection) return;
-    this.flow?.dispose();
-    const update = new FirmwareUpdate(connectionCup(this.connection));
-    this.flow = update;
-    update.watch((s) => {
-      if (this.flow === update) this.view = s;
-    });
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    await update.choose(bytes);
+    const file = (event.target as HTMLInputElement).files?.[0];
+    const update = this.updateFlow();
+    if (!file || !update) return;
+    await update.choose(new Uint8Array(await file.arrayBuffer()));
   };
+
+  /** The connection's one update flow: it keeps its SMP client from one chosen file to the next. */
+  private updateFlow(): FirmwareUpdate | null {
+    if (!this.flow && this.connection) {
+      const update = new FirmwareUpdate(connectionCup(this.connection));
+      update.watch((s) => {
+        if (this.flow === update) this.view = s;
+      });
+      this.flow = update;
+    }
+    return this.flow;
+  }
+
+  private drop(): void {
+    this.flow?.dispose();
+    this.flow = null;
+  }
 
   private readonly install = () => {
     void this.flow?.install();
+  };
+
+  private readonly cancel = () => {
+    this.flow?.cancel();
   };
 }
 

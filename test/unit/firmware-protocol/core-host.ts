@@ -2,14 +2,13 @@
  * `mia_host session` (the native C build, firmware-protocol/reference/tools/mia_session.c) as a
  * child process: commands in, each one's answer lines out (up to its closing ".").
  */
-import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const reference = fileURLToPath(new URL('../../../firmware-protocol/reference/', import.meta.url));
 
-/** Builds build/mia_host (`test.sh host`, as the end-to-end test does); returns its path. */
+/** build/mia_host (built for the run by test/unit/host-tools.ts). */
 export function buildHost(): string {
-  execFileSync('bash', [`${reference}test.sh`, 'host'], { stdio: 'pipe' });
   return `${reference}build/mia_host`;
 }
 

@@ -3,7 +3,7 @@
  * through the C reference core (firmware-protocol/reference/), and every frame the core sends
  * is decoded by the TypeScript codec the app uses, into the cup events the turn should give.
  *
- * The C harness (tools/mia_host.c) is built here with `test.sh host` (cc, C99) and run on
+ * The C harness (tools/mia_host.c, built for the run by test/unit/host-tools.ts) is run on
  * traces/whole-turn.csv; it writes one frame a line: "<kind> <ms> <hex>".
  *
  * Then a differential test: the same random frames through the C decoders and the TypeScript
@@ -58,7 +58,6 @@ function ok<T>(result: DecodeResult<T>, hex: string): T {
 let frames: Frame[] = [];
 
 beforeAll(() => {
-  execFileSync('bash', [`${reference}test.sh`, 'host'], { stdio: 'pipe' });
   execFileSync(host, [`${reference}traces/whole-turn.csv`, framesFile], { stdio: 'pipe' });
   frames = readFileSync(framesFile, 'utf8')
     .trim()

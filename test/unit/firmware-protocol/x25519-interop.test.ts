@@ -3,24 +3,20 @@
  * protocol 1.2's owner key agreement) against WebCrypto's X25519 as Node implements it: the
  * app will run the same WebCrypto calls in the browser.
  *
- * The C harness (tools/mia_x25519_host.c) is built here with `test.sh host` and answers
+ * The C harness (tools/mia_x25519_host.c, built for the run by test/unit/host-tools.ts) answers
  * `base <scalar>` with the public key and `shared <scalar> <point>` with the shared secret and
  * its status (0, or -1 for an all-zero secret), all 32 bytes in hex, little-endian: WebCrypto's
  * "raw" public keys, and the private scalar as the JWK's `d`.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromHex, toHex } from '../../../firmware-protocol/codec';
 
 const reference = fileURLToPath(new URL('../../../firmware-protocol/reference/', import.meta.url));
 const host = `${reference}build/mia_x25519_host`;
 const subtle = globalThis.crypto.subtle;
 const ROUNDS = 50;
-
-beforeAll(() => {
-  execFileSync('bash', [`${reference}test.sh`, 'host'], { stdio: 'pipe' });
-}, 120_000);
 
 /** One answer line of the C harness per request line. */
 function askC(requests: string[]): string[] {

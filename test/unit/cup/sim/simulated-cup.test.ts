@@ -135,6 +135,18 @@ describe('what the board feeds the core', () => {
 });
 
 describe("how the board hands on the core's frames", () => {
+  it('a late timer loses no telemetry frame: the readings it catches up on go out one by one', async () => {
+    const { out, write } = await cup();
+    write({ op: 'telemetry_start', requestId: 1, seconds: 60 });
+    await later(100);
+    vi.setSystemTime(Date.now() + 240); // the board's timer fires 240 ms late (a busy page)
+    await later(100);
+    write({ op: 'telemetry_stop', requestId: 2 });
+    const seqs = out.filter((o) => o.c === 'telemetry').map((o) => o.frame[0] | (o.frame[1] << 8));
+    expect(seqs.length).toBeGreaterThan(20);
+    expect(seqs).toEqual(seqs.map((_, i) => i)); // numbered from 0, none spent on a loss
+  });
+
   it('logs but does not notify while nobody is connected; a restart begins at booted', async () => {
     const { fw, events } = await cup();
     const boot = fw.bootId;

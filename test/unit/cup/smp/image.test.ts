@@ -2,11 +2,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  BOOT_MAGIC,
+  BOOT_MAGIC_TAIL,
   IMAGE_MAGIC,
   TLV_PROTECTED_INFO_MAGIC,
   buildImage,
   checkImage,
   compareVersions,
+  compareWithRunning,
+  padImage,
   parseVersion,
   versionText,
 } from '../../../../src/cup/smp';
@@ -49,6 +53,31 @@ describe('checkImage', () => {
     expect(checkImage(new Uint8Array([...good, 0]))).toMatchObject({ reason: 'trailing_bytes' });
   });
 
+  it('tells a slot-padded image (imgtool --pad) from other trailing bytes', async () => {
+    const good = await buildImage(v, body(100));
+    const padded = padImage(good, 4096);
+    expect(padded.length).toBe(4096);
+    expect(checkImage(padded)).toMatchObject({ ok: false, reason: 'padded' });
+    // A trailer for a BOOT_MAX_ALIGN of 32: the alignment, then the magic's tail.
+    const aligned = padded.slice();
+    aligned.set([32, 0, ...BOOT_MAGIC_TAIL], aligned.length - 16);
+    expect(checkImage(aligned)).toMatchObject({ reason: 'padded' });
+    // Erased flash with no trailer yet (0xff, or 0x00 with --erased-val 0).
+    const erased = new Uint8Array(good.length + 64).fill(0xff);
+    erased.set(good);
+    expect(checkImage(erased)).toMatchObject({ reason: 'padded' });
+    expect(checkImage(new Uint8Array([...good, ...new Uint8Array(64)]))).toMatchObject({
+      reason: 'padded',
+    });
+    // Other bytes after the TLV area are not padding: two files glued together, say.
+    expect(checkImage(new Uint8Array([...good, ...good]))).toMatchObject({
+      reason: 'trailing_bytes',
+    });
+    expect(checkImage(new Uint8Array([...good, ...BOOT_MAGIC.subarray(0, 15)]))).toMatchObject({
+      reason: 'trailing_bytes',
+    });
+  });
+
   it('walks a protected TLV area before the unprotected one', async () => {
     const plain = await buildImage(v, body(64));
     const end = 32 + 64;
@@ -68,6 +97,24 @@ describe('checkImage', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('compareWithRunning', () => {
+  it('tells the same image, another build of the version, an older and a newer one', async () => {
+    const checked = checkImage(await buildImage(v, body(100)));
+    if (!checked.ok) throw new Error(checked.detail);
+    const image = checked.value;
+    const other = new Uint8Array(32).fill(7);
+    expect(compareWithRunning(image, { version: '2.1.3', hash: image.hash })).toBe('same-image');
+    // The hash names the image: a cup reporting another version text for it still runs it.
+    expect(compareWithRunning(image, { version: '9.9.9', hash: image.hash })).toBe('same-image');
+    expect(compareWithRunning(image, { version: '2.1.3', hash: other })).toBe('same-version');
+    expect(compareWithRunning(image, { version: '2.1.4', hash: other })).toBe('older');
+    expect(compareWithRunning(image, { version: '2.1.3.1', hash: other })).toBe('older');
+    expect(compareWithRunning(image, { version: '2.0.9', hash: other })).toBe('newer');
+    expect(compareWithRunning(image, { version: 'dev', hash: other })).toBeUndefined();
+    expect(compareWithRunning(image, undefined)).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 /** The update flow against a model of a cup's SMP server, on a fake clock. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FirmwareUpdate, buildImage, checkImage, type UpdateState } from '../../../../src/cup/smp';
-import { until, useFakeClock } from '../helpers';
+import { later, until, useFakeClock } from '../helpers';
 import { FakeCup } from './fake-cup';
 
 const OLD = { major: 1, minor: 4, revision: 2, build: 0 };
@@ -164,6 +164,78 @@ describe('FirmwareUpdate', () => {
       failure: { kind: 'refused', rc: 13 },
     });
     expect(cup.server.uploaded).toBeNull();
+  });
+
+  it('says before installing how the file stands to the image the cup runs', async () => {
+    const { old, fresh } = await images();
+    const cup = new FakeCup({ running: old });
+    const update = new FirmwareUpdate(cup);
+    expect(await run(update.choose(fresh))).toMatchObject({ phase: 'ready', compared: 'newer' });
+    expect(await run(update.choose(old))).toMatchObject({
+      phase: 'ready',
+      compared: 'same-image',
+      cupVersion: '1.4.2',
+    });
+    const rebuilt = await buildImage(OLD, body(3000, 9));
+    expect(await run(update.choose(rebuilt))).toMatchObject({ compared: 'same-version' });
+    const older = await buildImage({ ...OLD, minor: 3 }, body(3000, 9));
+    expect(await run(update.choose(older))).toMatchObject({ compared: 'older' });
+    // Only the image state was read, once for each file: nothing was written.
+    expect(cup.server.requests.map((r) => [r.op, r.group, r.id])).toEqual(
+      Array.from({ length: 4 }, () => [0, 1, 0]),
+    );
+  });
+
+  it('cancels the upload, and installing again goes on where the cup stands', async () => {
+    const { old, fresh } = await images();
+    const cup = new FakeCup({ running: old });
+    const update = new FirmwareUpdate(cup);
+    let cancelled = false;
+    cup.server.onUpload = (off, len) => {
+      if (!cancelled && off >= len * 0.4) {
+        cancelled = true;
+        update.cancel();
+      }
+    };
+    await run(update.choose(fresh));
+    const stopped = await run(update.install());
+    expect(stopped.phase).toBe('stopped');
+    const before = cup.server.requests.length;
+    const stoppedAt = cup.server.uploaded!.length;
+    expect(stoppedAt).toBeGreaterThanOrEqual(fresh.length * 0.4);
+    expect(stoppedAt).toBeLessThan(fresh.length);
+    // Stopped means stopped: nothing more goes to the cup while it waits.
+    await later(30_000);
+    expect(cup.server.requests).toHaveLength(before);
+    expect(update.state.phase).toBe('stopped');
+
+    const done = await run(update.install());
+    expect(done).toMatchObject({ phase: 'done', cupVersion: '1.5.0' });
+    const uploads = cup.server.requests.filter((r) => r.group === 1 && r.id === 1);
+    // The start, and after the cancel the first chunk again: the cup answered where it stood.
+    expect(uploads.filter((u) => u.body.off === 0)).toHaveLength(2);
+    const offsets = uploads.filter((u) => u.body.off !== 0).map((u) => u.body.off as number);
+    expect(new Set(offsets).size).toBe(offsets.length);
+    expect([...cup.server.uploaded!]).toEqual([...fresh]);
+  });
+
+  it('cancels while it waits for a dropped cup to come back', async () => {
+    const { old, fresh } = await images();
+    const cup = new FakeCup({ running: old });
+    cup.awayMs = 50_000;
+    let dropped = false;
+    cup.server.onUpload = (off, len) => {
+      if (!dropped && off >= len * 0.4) {
+        dropped = true;
+        cup.drop();
+      }
+    };
+    const update = new FirmwareUpdate(cup);
+    await run(update.choose(fresh));
+    const installing = update.install();
+    await until(() => update.state.phase === 'reconnecting', 20_000);
+    update.cancel();
+    expect(await run(installing, 1_000)).toMatchObject({ phase: 'stopped' });
   });
 
   it('says so when the image already runs on the cup', async () => {
