@@ -240,12 +240,17 @@ export class CupSession {
     return this.current().link;
   }
 
-  /** Keep the sequence count per cup: another cup starts from what is remembered of it. */
+  /**
+   * Keep the sequence count per cup: another cup starts from what is remembered of it, and so
+   * does the same cup linked again, since another page of this device may have followed it
+   * meanwhile (the table changed hands and back): what that page handed on is not replayed.
+   */
   private follow(info: Info): void {
-    if (this.tracked === info.deviceId) return;
-    this.tracked = info.deviceId;
     const known = this.memory.get(info.deviceId);
-    this.stream.follow(known ? { bootId: known.bootId, lastSeq: known.lastSeq } : null);
+    const position = known ? { bootId: known.bootId, lastSeq: known.lastSeq } : null;
+    if (this.tracked !== info.deviceId) this.stream.follow(position);
+    else if (position) this.stream.resume(position);
+    this.tracked = info.deviceId;
   }
 
   /** What the app remembers of the cup now. */
