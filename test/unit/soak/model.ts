@@ -1,0 +1,95 @@
+/**
+ * The soak's pure model of the evening: the game the table plays (its players and rules, every
+ * step it took, and the game they make, replayed by the round machine alone, with no storage,
+ * page or cup around it), and the result of every game that ended. A step is what the game
+ * session stores: an event that changed the game (a move, an undo, a cup warning).
+ */
+import { createActor } from 'xstate';
+import {
+  gameMachine,
+  resultOf,
+  type GameActor,
+  type GameEvent,
+  type GameInput,
+  type GameResultRecord,
+  type GameSnapshot,
+} from '../../../src/game';
+
+export class Model {
+  input: GameInput | null = null;
+  /** The game's id, as the table's session gave it. */
+  id = '';
+  steps: GameEvent[] = [];
+  /** Every game that ended (and was not undone), by id. */
+  readonly results = new Map<string, GameResultRecord>();
+  /** Every game of the evening, by id: its players and rules, and its steps. */
+  private readonly games = new Map<string, { input: GameInput; steps: GameEvent[] }>();
+  private actor: GameActor | null = null;
+
+  start(input: GameInput, id: string, steps: GameEvent[] = []): void {
+    this.actor?.stop();
+    this.input = input;
+    this.id = id;
+    this.steps = [];
+    this.games.set(id, { input, steps: this.steps });
+    this.actor = createActor(gameMachine, { input }).start();
+    for (const step of steps) this.send(step);
+  }
+
+  /**
+   * Back to game `id` as it was after its first `count` steps: what a page that went away left
+   * stored while storage failed (the rest of its steps were never stored, as the page said).
+   * Throws unless the model knows that game with at least that many steps.
+   */
+  rollBack(id: string, stored: readonly GameEvent[]): number {
+    const game = this.games.get(id);
+    const count = stored.length;
+    if (!game || JSON.stringify(game.steps.slice(0, count)) !== JSON.stringify(stored)) {
+      throw new Error(
+        `stored: game ${id} with ${count} steps the table never played in this order`,
+      );
+    }
+    const lost = (id === this.id ? this.steps.length : 0) - count;
+    this.start(game.input, id, game.steps.slice(0, count));
+    return lost;
+  }
+
+  /** No game (none was stored: the new-game screen). */
+  clear(): void {
+    this.actor?.stop();
+    this.actor = null;
+    this.input = null;
+    this.id = '';
+    this.steps = [];
+  }
+
+  get snapshot(): GameSnapshot | null {
+    return this.actor?.getSnapshot() ?? null;
+  }
+
+  get over(): boolean {
+    return this.snapshot?.hasTag('over') ?? false;
+  }
+
+  /** The table sent the game `event`: a step if it changed the game. */
+  send(event: GameEvent): void {
+    const actor = this.actor;
+    if (!actor) throw new Error(`${event.type} with no game`);
+    const before = actor.getSnapshot();
+    actor.send(event);
+    const after = actor.getSnapshot();
+    if (after.value === before.value && after.context === before.context) return;
+    this.steps.push(event);
+    const result = resultOf(this.id, after.context);
+    if (result) this.results.set(this.id, result);
+    else this.results.delete(this.id);
+  }
+
+  stop(): void {
+    this.actor?.stop();
+  }
+}
+
+/** What a game snapshot shows (its phase and everything it holds). */
+export const shown = (snapshot: GameSnapshot | null | undefined) =>
+  snapshot ? { value: snapshot.value, context: snapshot.context } : null;
