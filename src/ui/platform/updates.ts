@@ -94,9 +94,17 @@ export class UpdateWatcher {
       this.hooks.report('load the screen before the update', 'no answer in time');
     }
     waiting.postMessage({ type: 'SKIP_WAITING' });
-    // The new version takes over and `controllerchange` reloads the page; if it does not in
-    // time, the page reloads anyway (into the new version, or it is asked for again).
+    // The new version takes over and `controllerchange` reloads the page. One that is active
+    // without taking this page over, or that failed, reloads it too: whichever version is active
+    // then serves the reload whole. Never while it is activating: the reload would get the old
+    // version's page, whose code the new version deletes from under it (an empty screen).
+    waiting.addEventListener('statechange', () => {
+      if (waiting.state === 'activated' || waiting.state === 'redundant') location.reload();
+    });
+    // A version that does not even start to take over in time: the page reloads anyway (into the
+    // old version, which asks for the new one again).
     const reload = setTimeout(() => {
+      if (waiting.state !== 'installed') return;
       this.hooks.report('switch to the new version', 'it did not take over in time');
       location.reload();
     }, APPLY_LIMIT_MS);
