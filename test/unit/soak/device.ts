@@ -60,12 +60,12 @@ export class Device {
   ) {
     this.db = name;
     const write = GameStore.prototype.write;
-    const device = this;
+    const full = () => this.full;
     this.spy = vi.spyOn(GameStore.prototype, 'write').mockImplementation(function (
       this: GameStore,
       ...args
     ) {
-      if (device.full) {
+      if (full()) {
         return Promise.reject(
           new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
         );
