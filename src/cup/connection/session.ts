@@ -240,17 +240,12 @@ export class CupSession {
     return this.current().link;
   }
 
-  /**
-   * Keep the sequence count per cup: another cup starts from what is remembered of it, and so
-   * does the same cup linked again, since another page of this device may have followed it
-   * meanwhile (the table changed hands and back): what that page handed on is not replayed.
-   */
+  /** Keep the sequence count per cup: another cup starts from what is remembered of it. */
   private follow(info: Info): void {
-    const known = this.memory.get(info.deviceId);
-    const position = known ? { bootId: known.bootId, lastSeq: known.lastSeq } : null;
-    if (this.tracked !== info.deviceId) this.stream.follow(position);
-    else if (position) this.stream.resume(position);
+    if (this.tracked === info.deviceId) return;
     this.tracked = info.deviceId;
+    const known = this.memory.get(info.deviceId);
+    this.stream.follow(known ? { bootId: known.bootId, lastSeq: known.lastSeq } : null);
   }
 
   /** What the app remembers of the cup now. */
