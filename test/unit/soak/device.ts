@@ -187,6 +187,7 @@ export class Page {
             replyTimeoutMs: 600_000,
           });
           this.connection = connection;
+          this.stopMoves?.();
           this.stopMoves = connection.on((event) => {
             const late = event.type === 'warning' && event.warning.code === 'late-event';
             const move = cupMove(late ? event.warning.event! : event);
@@ -266,16 +267,22 @@ export class Page {
 
   /**
    * The cup is one device, and its link is the table's page's: this page connects once it is the
-   * table and shows its screen, and lets the cup go when another page takes the table.
+   * table and shows its screen, and lets the cup go when another page takes the table. Taking the
+   * table back, it opens the cup anew (from what the device remembers of it), as a page whose
+   * link was gone meanwhile does: a link that went on from where this page left the cup would
+   * replay what the other page already handed on (a limit of the cup layer, see issue #30).
    */
   private follow(connection: CupConnection): void {
     let linked = false;
+    let before = false;
     const now = () => {
       const table = this.isTable && this.view.screen !== 'loading';
-      if (this.closed || table === linked) return;
+      if (this.closed || this.connection !== connection || table === linked) return;
       linked = table;
-      if (linked) connection.connect();
+      if (linked && before) this.actor.send({ type: 'CUP.CHOOSE', kind: 'simulated' });
+      else if (linked) connection.connect();
       else connection.disconnect();
+      before = true;
     };
     this.subscriptions.push(this.actor.subscribe(now));
     now();

@@ -12,7 +12,7 @@ import { runs } from '../random';
 import { evening } from './evening';
 import { useSoakClock } from './time';
 
-const EVENINGS = runs('MIA_SOAK_EVENINGS', 3);
+const EVENINGS = runs('MIA_SOAK_EVENINGS', 5);
 const ACTIONS = runs('MIA_SOAK_ACTIONS', 200);
 const ONE = runs('MIA_SOAK_SEED', 0);
 const FIRST_SEED = 20261204;
