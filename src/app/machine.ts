@@ -51,6 +51,7 @@ export function createAppMachine(ports: AppPorts) {
           },
           table: {
             initial: 'loading',
+            entry: ['catchUpHandSteps', 'catchUpCup'],
             on: { 'TABLE.RELEASE': 'releasing' },
             states: {
               loading: {

@@ -77,6 +77,15 @@ export function appSetup(ports: AppPorts) {
         handStepAt: ({ event }) => (assertEvent(event, 'GAME.HAND_STEP'), event.at),
       }),
       rememberHandStep: ({ context }) => ports.handSteps.write(context.handStepAt),
+      /**
+       * This page becomes the table; another page may have had it meanwhile. Its last step by
+       * hand counts here too (a cup move it overtook stays a warning), and the cup goes on from
+       * where the device last left its events (what that page handed on is not replayed).
+       */
+      catchUpHandSteps: assign({
+        handStepAt: ({ context }) => Math.max(context.handStepAt, ports.handSteps.read()),
+      }),
+      catchUpCup: ({ context }) => context.cup?.connection.catchUp(),
       /** Not the table: the game is not shown, and another page may store one meanwhile. */
       noteElsewhere: assign((_, { taken }: { taken: boolean }) => ({
         taken,

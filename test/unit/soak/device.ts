@@ -267,22 +267,16 @@ export class Page {
 
   /**
    * The cup is one device, and its link is the table's page's: this page connects once it is the
-   * table and shows its screen, and lets the cup go when another page takes the table. Taking the
-   * table back, it opens the cup anew (from what the device remembers of it), as a page whose
-   * link was gone meanwhile does: a link that went on from where this page left the cup would
-   * replay what the other page already handed on (a limit of the cup layer, see issue #30).
+   * table and shows its screen, and lets the cup go when another page takes the table.
    */
   private follow(connection: CupConnection): void {
     let linked = false;
-    let before = false;
     const now = () => {
       const table = this.isTable && this.view.screen !== 'loading';
-      if (this.closed || this.connection !== connection || table === linked) return;
+      if (this.closed || table === linked) return;
       linked = table;
-      if (linked && before) this.actor.send({ type: 'CUP.CHOOSE', kind: 'simulated' });
-      else if (linked) connection.connect();
+      if (linked) connection.connect();
       else connection.disconnect();
-      before = true;
     };
     this.subscriptions.push(this.actor.subscribe(now));
     now();
