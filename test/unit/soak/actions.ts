@@ -22,7 +22,7 @@ const ACTIONS = {
   drop: 3, // the cup goes out of range
   back: 4, // the cup comes back in range
   restart: 2, // the cup restarts (a new boot id), while out of range or not
-  late: 2, // the cup away, a move on it, a step by hand, the cup back: the move comes late
+  late: 3, // the cup away, a move on it, a step by hand, the cup back: the move comes late
   reload: 3, // the table's page reloads (now and then the cup restarts and is played meanwhile)
   window: 2, // a second window opens (and waits)
   takeOver: 2, // a waiting window takes the table over
@@ -111,6 +111,13 @@ async function step(soak: Soak, page: Page): Promise<boolean> {
   return true;
 }
 
+/** A waiting window takes the table ("Play here"); the table's page had `unsaved` steps. */
+async function takeOver(soak: Soak, other: Page, unsaved: number): Promise<void> {
+  other.actor.send({ type: 'TAKE_OVER' });
+  await settle(() => other.isTable || other.closed, 'the other window takes the table');
+  await soak.afterLeaving(unsaved);
+}
+
 /** Does `action` now; false when it cannot be done now (nothing happened). */
 export async function act(soak: Soak, action: Action): Promise<boolean> {
   const { device, rnd } = soak;
@@ -145,6 +152,12 @@ export async function act(soak: Soak, action: Action): Promise<boolean> {
       await cupMove(soak, rnd.next() < 0.5 ? 'shake' : 'lift', true);
       await pass(1_000);
       await step(soak, page);
+      // Now and then a waiting window takes the table before the cup is back: the step by hand
+      // was the other page's, and still overtakes the move.
+      const other = soak.waiting[0];
+      if (other?.view.screen === 'elsewhere' && rnd.next() < 0.5) {
+        await takeOver(soak, other, page.session.journal?.unsaved ?? 0);
+      }
       await soak.back();
       return true;
     }
@@ -164,9 +177,7 @@ export async function act(soak: Soak, action: Action): Promise<boolean> {
     case 'takeOver': {
       const other = soak.waiting[0];
       if (!other || other.view.screen !== 'elsewhere') return false;
-      other.actor.send({ type: 'TAKE_OVER' });
-      await settle(() => other.isTable || other.closed, 'the other window takes the table');
-      await soak.afterLeaving(unsaved);
+      await takeOver(soak, other, unsaved);
       return true;
     }
     case 'closeTable':
