@@ -17,8 +17,8 @@ const rest = args.filter((a) => !['--unit-only', '--e2e-only', '--deep'].include
 const DEEP = {
   MIA_RANDOM_GAMES: '5000',
   MIA_MODEL_LIVES: '3',
-  MIA_SOAK_EVENINGS: '16',
-  MIA_SOAK_ACTIONS: '1200',
+  MIA_SOAK_EVENINGS: '10',
+  MIA_SOAK_ACTIONS: '1000',
 };
 
 const results = [];
