@@ -16,8 +16,16 @@ const manifestLinkedLater: Plugin = {
   },
 };
 
+/**
+ * The header a host sends with every file (README, "Hosting"): what a meta CSP cannot say. The
+ * page's own CSP (index.html) holds the rest. The dev and preview servers send it too, so the
+ * browser tests run under it.
+ */
+const HOSTING_HEADERS = { 'Content-Security-Policy': "frame-ancestors 'none'" };
+
 export default defineConfig({
-  server: { port: 5173 },
+  server: { port: 5173, headers: HOSTING_HEADERS },
+  preview: { headers: HOSTING_HEADERS },
   build: { target: 'es2022', sourcemap: false },
   plugins: [
     miaWords({ entry: 'src/main.ts' }),

@@ -5,7 +5,7 @@
  * game as callbacks that report to the machine.
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { CupBinding, CupKind } from '../cup';
+import type { CupBinding, CupKind, OpenCupOptions } from '../cup';
 import type { GameSession } from '../data';
 import type { GameActor, GameInput, SensorEvent, Unreadable } from '../game';
 import { cupMove } from './cup';
@@ -85,9 +85,9 @@ export function appActors(ports: AppPorts) {
      * Open the chosen cup. One opened for a choice that was replaced meanwhile (this actor was
      * stopped) is disposed at once.
      */
-    openCup: fromPromise<CupBinding, { kind: CupKind; movedOnAt: () => number }>(
-      async ({ input: { kind, movedOnAt }, signal }) => {
-        const binding = await ports.openCup(kind, { movedOnAt });
+    openCup: fromPromise<CupBinding, OpenCupOptions & { kind: CupKind }>(
+      async ({ input: { kind, ...options }, signal }) => {
+        const binding = await ports.openCup(kind, options);
         if (signal.aborted) binding.connection.dispose();
         return binding;
       },

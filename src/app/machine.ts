@@ -177,6 +177,8 @@ export function createAppMachine(ports: AppPorts) {
               input: ({ context, self }) => ({
                 kind: context.cupKind,
                 movedOnAt: () => self.getSnapshot().context.handStepAt,
+                keepTrying: () =>
+                  self.getSnapshot().matches({ life: { table: { game: 'playing' } } }),
               }),
               onDone: {
                 target: 'open',

@@ -65,7 +65,9 @@ export type CupWarningCode =
   /** The cup's log no longer held events the app missed. */
   | 'events-lost'
   /** The cup restarted since the app last saw it. */
-  | 'cup-restarted';
+  | 'cup-restarted'
+  /** The cup sent events faster than any table plays: those beyond the limit were not applied. */
+  | 'too-many-events';
 
 export interface CupWarning {
   code: CupWarningCode;

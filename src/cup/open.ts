@@ -20,20 +20,22 @@ export interface CupBinding {
 export interface OpenCupOptions {
   /** When the table last took a step by hand (app clock, ms); -Infinity when never. */
   movedOnAt: () => number;
+  /** A game is running: a lost cup is retried for as long as it runs. */
+  keepTrying: () => boolean;
 }
 
 /**
  * The connection to the chosen cup, initialised (the simulated cup is connected at once, a
  * Bluetooth cup from an earlier visit is looked for without the chooser). Dispose it when done.
  */
-export async function openCup(kind: CupKind, { movedOnAt }: OpenCupOptions): Promise<CupBinding> {
+export async function openCup(kind: CupKind, options: OpenCupOptions): Promise<CupBinding> {
   if (kind === 'simulated') {
     const sim = await SimulatedCup.create();
-    const connection = new CupConnection({ transport: new SimulatedTransport(sim), movedOnAt });
+    const connection = new CupConnection({ transport: new SimulatedTransport(sim), ...options });
     return { connection, sim };
   }
   const transport = new WebBluetoothTransport();
-  const connection = new CupConnection({ transport, memory: localStorageMemory(), movedOnAt });
+  const connection = new CupConnection({ transport, memory: localStorageMemory(), ...options });
   return { connection, sim: null };
 }
 

@@ -2,6 +2,9 @@
  * One game's log of steps, in memory and in the store. Each accepted step is appended in
  * memory at once and written in the background, a few at a time: a step costs a few dozen
  * bytes, and every `CHECKPOINT_EVERY` steps a checkpoint adds what changed since the last one.
+ * A sensor event that only counts a warning again is not a new step: the step that raised that
+ * warning gets one more `repeat` (and is written again), so a cup that keeps saying the same
+ * thing cannot grow the log.
  *
  * When storing fails (no IndexedDB, a refused write, cleared data), the game goes on: the steps
  * stay in memory, the status says so once, and writing is tried again with each new step, after
@@ -15,14 +18,18 @@ import {
   type CheckpointLists,
   type GameEvent,
   type GameSnapshot,
+  type LoggedStep,
+  type StepKind,
   type StoredGame,
 } from '../game';
 import { pack } from './compress';
 import type { GameHead, GameStore, WriteBatch } from './game-store';
 import { problemOf, type StorageStatus } from './storage-state';
 
-/** Steps between two checkpoints: a restore replays at most this many. */
+/** Steps between two checkpoints: a restore replays at most this many... */
 export const CHECKPOINT_EVERY = 64;
+/** ...or this many events, counting each repeat of a step (a warning said again and again). */
+export const CHECKPOINT_EVENTS = 1_024;
 /** The pauses before writing is tried again by itself (the last one repeats). */
 const RETRY_PAUSES_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
@@ -34,7 +41,7 @@ export interface Timers {
 export interface JournalOptions {
   head: GameHead;
   /** The steps so far (those of a restored game), oldest first. */
-  steps: GameEvent[];
+  steps: LoggedStep[];
   /** The checkpoint the game was restored from. */
   checkpoint: { at: number; lists: CheckpointLists } | null;
   /** The head may replace another current game: it was read, and this game follows it. */
@@ -62,10 +69,18 @@ class WriteFailure extends Error {
 }
 
 export class GameJournal {
-  readonly steps: GameEvent[];
+  readonly steps: LoggedStep[];
   /** About how many bytes this journal wrote (head, steps, checkpoints). */
   bytesWritten = 0;
   private written: number;
+  /**
+   * Where the steps that only raised warnings since the last step of the game begin (none
+   * before it, nor any a checkpoint covers, is changed): a warning counted again repeats one.
+   */
+  private warningsFrom: number;
+  /** The first step changed (a repeat more) since it may have been written; and how often. */
+  private changed = Infinity;
+  private changes = 0;
   private headStored: boolean;
   private checkedIn: GameStore | null;
   private chain: { at: number; lists: CheckpointLists } | null;
@@ -80,6 +95,7 @@ export class GameJournal {
 
   constructor(private readonly o: JournalOptions) {
     this.steps = [...o.steps];
+    this.warningsFrom = this.steps.length;
     this.written = 0;
     this.headStored = false;
     this.checkedIn = null;
@@ -94,14 +110,33 @@ export class GameJournal {
     return this.o.head.id;
   }
 
-  /** Steps not stored yet. */
+  /** Steps not stored yet (or changed since). */
   get unsaved(): number {
-    return this.steps.length - this.written + (this.headStored ? 0 : 1);
+    const from = Math.min(this.written, this.changed);
+    return this.steps.length - from + (this.headStored ? 0 : 1);
   }
 
-  /** An accepted step: kept now, stored soon. */
-  append(event: GameEvent): void {
-    this.steps.push(event);
+  /**
+   * A change of the game, and what kind (`stepKind`): kept now, stored soon. A warning counted
+   * again repeats the step of this run of warnings that raised it.
+   */
+  log(event: GameEvent, kind: StepKind): void {
+    const from = this.warningsFrom;
+    let raised = -1;
+    if (kind === 'counted') {
+      for (let i = this.steps.length - 1; i >= from && raised < 0; i -= 1) {
+        if (this.steps[i].type === event.type) raised = i;
+      }
+    }
+    if (raised >= 0) {
+      const step = this.steps[raised];
+      this.steps[raised] = { ...step, repeat: (step.repeat ?? 1) + 1 };
+      this.changed = Math.min(this.changed, raised);
+      this.changes += 1;
+    } else {
+      this.steps.push(event);
+      if (kind === 'step') this.warningsFrom = this.steps.length;
+    }
     this.flush();
   }
 
@@ -159,6 +194,15 @@ export class GameJournal {
     }
   }
 
+  /** Whether the steps since the last checkpoint, to `at`, make a restore replay enough. */
+  private checkpointDue(at: number): boolean {
+    const from = this.chain?.at ?? 0;
+    if (at - from >= CHECKPOINT_EVERY) return true;
+    let events = 0;
+    for (let i = from; i < at; i += 1) events += this.steps[i].repeat ?? 1;
+    return events >= CHECKPOINT_EVENTS;
+  }
+
   private failed(error: unknown): void {
     const { store, opening, cause } =
       error instanceof WriteFailure ? error : new WriteFailure(error, false);
@@ -193,22 +237,25 @@ export class GameJournal {
         if (this.unsaved === 0) return;
       }
       const at = this.steps.length;
-      const from = this.written;
+      const from = Math.min(this.written, this.changed);
+      const changes = this.changes;
       const batch: WriteBatch = {
         id: this.id,
         steps: this.steps.slice(from, at).map((event, i) => ({ seq: from + i, event })),
       };
       if (!this.headStored) Object.assign(batch, { head: this.o.head, replaces: this.o.replaces });
       let chain = this.chain;
-      if (at - (this.chain?.at ?? 0) >= CHECKPOINT_EVERY) {
+      if (this.checkpointDue(at)) {
         const snapshot = this.o.snapshot();
         const segment = checkpointOf(snapshot, at, this.chain?.lists ?? null);
         chain = { at, lists: listsOf(snapshot.context) };
+        this.warningsFrom = Math.max(this.warningsFrom, at); // the checkpoint holds them now
         batch.checkpoint = { at, packed: await pack(segment) };
       }
       if (this.stopped) return;
       this.bytesWritten += await store.write(batch);
       this.written = at;
+      if (this.changes === changes) this.changed = Infinity; // else: changed again meanwhile
       this.headStored = true;
       this.chain = chain;
     } catch (cause) {

@@ -22,9 +22,9 @@ import {
   decodeSetup,
   readStoredGame,
   setupRecord,
-  type GameEvent,
   type GameInput,
   type LoadResult,
+  type LoggedStep,
   type ReadResult,
   type StoredGame,
 } from '../game';
@@ -59,7 +59,7 @@ export interface WriteBatch {
   /** The head may replace a different current game (the caller read it): its steps go. */
   replaces?: boolean;
   /** The steps to add, numbered from 0 (the first step after the head). */
-  steps: { seq: number; event: GameEvent }[];
+  steps: { seq: number; event: LoggedStep }[];
   checkpoint?: { at: number; packed: Packed };
 }
 

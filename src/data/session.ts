@@ -10,6 +10,7 @@ import {
   gameMachine,
   readStoredGame,
   resultOf,
+  stepKind,
   type GameActor,
   type GameEvent,
   type GameInput,
@@ -235,7 +236,7 @@ export class GameSession {
         const before = previous;
         previous = snapshot;
         if (!changed) return;
-        journal.append(inspection.event as GameEvent);
+        journal.log(inspection.event as GameEvent, stepKind(before, snapshot));
         this.stepped(snapshot, before);
       }),
     );

@@ -16,7 +16,8 @@
  *   why, lives actually lost, elimination, next opener, result). The game result:
  *   `context.result`. Warnings from the cup, by code: `context.warnings`.
  * - Stored games: input plus the log of steps (`readStoredGame`, `decodeStoredGame`,
- *   `restoreGame`, `recordOf`), with checkpoints (`checkpointOf`); and scoreboard results
+ *   `restoreGame`, `recordOf`), with checkpoints (`checkpointOf`); a warning counted again is
+ *   logged as a repeat of its step (`stepKind`, `LoggedStep`); and scoreboard results
  *   (`resultOf`, `decodeResult`, `scoreboard`), pure: the stores are in `src/data`.
  *
  * No words: the UI says every code in the table's language.
@@ -37,6 +38,7 @@ export {
 } from './stored-game';
 export { decodeSetup, decodeStoredGame, type LoadResult } from './stored-decode';
 export { readStoredGame, restoreGame, type ReadResult, type RestoredGame } from './stored-restore';
+export { stepKind, type LoggedStep, type StepKind } from './log';
 export {
   checkpointOf,
   listsOf,

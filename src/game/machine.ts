@@ -10,7 +10,7 @@
 import { and, assertEvent, assign, setup, type Actor, type SnapshotFrom } from 'xstate';
 import { areDice } from '../rules';
 import { blindPassAllowed, claimIsLegal, mayRoll, miaMayBeGivenUp, peekAllowed } from './guards';
-import { claimed, initialContext, settled, settlementOf, undoFrame, undone } from './steps';
+import { claimed, initialContext, settled, settlementOf, undoFrame, undone, warned } from './steps';
 import {
   PHASES,
   type GameContext,
@@ -82,16 +82,9 @@ const machineSetup = setup({
      * looking again, the cup still shaking before anyone looked.
      */
     absorbSensor: () => {},
-    warn: assign(({ context, event }, params: { code: WarningCode; phase: Phase }) => {
-      const warning: GameWarning = {
-        code: params.code,
-        event: event.type as GameWarning['event'],
-        phase: params.phase,
-        turn: context.turn,
-        round: context.round.number,
-      };
-      return { warnings: [...context.warnings, warning] };
-    }),
+    warn: assign(({ context, event }, params: { code: WarningCode; phase: Phase }) =>
+      warned(context, params.code, event.type as GameWarning['event'], params.phase),
+    ),
   },
 });
 

@@ -12,7 +12,16 @@ import {
   type Settlement,
 } from '../rules';
 import { inputProblems } from './input';
-import type { GameContext, GameEvent, GameInput, Phase, Round, UndoFrame } from './types';
+import type {
+  GameContext,
+  GameEvent,
+  GameInput,
+  GameWarning,
+  Phase,
+  Round,
+  UndoFrame,
+  WarningCode,
+} from './types';
 
 function newRound(number: number, opener: number): Round {
   return { number, opener, claims: [], rolled: false, looked: false, lifter: null };
@@ -113,4 +122,27 @@ export function settled(context: GameContext, event: GameEvent): Partial<GameCon
   if (settlement.result) return { ...base, result: settlement.result };
   const next = settlement.nextOpener!;
   return { ...base, turn: next, claim: null, round: newRound(number + 1, next) };
+}
+
+/**
+ * A sensor event that fits no rule: a new warning, or, when the same event already fitted no
+ * rule for the same reason since the last step, one more on that warning's count. So a cup
+ * that keeps saying the same thing adds one warning per step of the game, not one per event.
+ */
+export function warned(
+  context: GameContext,
+  code: WarningCode,
+  event: GameWarning['event'],
+  phase: Phase,
+): Partial<GameContext> {
+  const { warnings } = context;
+  const since = context.past.at(-1)?.warningsLength ?? 0;
+  for (let i = warnings.length - 1; i >= since; i -= 1) {
+    if (warnings[i].code !== code || warnings[i].event !== event) continue;
+    const counted = [...warnings];
+    counted[i] = { ...warnings[i], count: warnings[i].count + 1 };
+    return { warnings: counted };
+  }
+  const warning = { code, event, phase, turn: context.turn, round: context.round.number, count: 1 };
+  return { warnings: [...warnings, warning] };
 }

@@ -5,17 +5,19 @@
  *
  * - `checkedSnapshot(raw, input)`: the snapshot rebuilt in the machine's own shape, or what is
  *   wrong with it (a sentence for the developer console).
- * - `eventIsReadable(event)`: a step the machine can be sent.
+ * - `stepIsReadable(step)`: a logged step the machine can be sent (as often as it repeats).
  */
 import { createActor, type Snapshot } from 'xstate';
-import { CLAIM_KINDS, isScore, ruleSetProblems } from '../rules';
+import { CLAIM_KINDS, TWO_LIFE_REASONS, areDice, isScore, ruleSetProblems } from '../rules';
+import { MAX_REPEAT, type LoggedStep } from './log';
 import { gameMachine } from './machine';
 import {
   EVENT_TYPES,
   PHASES,
+  SENSOR_EVENT_TYPES,
+  WARNING_CODES,
   type EventPayloads,
   type GameContext,
-  type GameEvent,
   type GameInput,
   type Phase,
 } from './types';
@@ -52,8 +54,50 @@ function roundProblem(round: unknown, seats: number): boolean {
   );
 }
 
+/** A verdict as `rules/settle.ts` makes it: seats at the table, scores, dice, the reason. */
+function isVerdict(v: unknown, seats: number): boolean {
+  if (!isObject(v) || !isSeat(v.loser, seats) || !isSeat(v.claimer, seats) || !isScore(v.claim)) {
+    return false;
+  }
+  if (v.kind === 'mia-accepted') return v.penalty === 1 && v.twoLivesBecause === null;
+  return (
+    v.kind === 'lift' &&
+    isSeat(v.lifter, seats) &&
+    areDice(v.dice) &&
+    isScore(v.shown) &&
+    typeof v.claimHeld === 'boolean' &&
+    (v.penalty === 1 || v.penalty === 2) &&
+    (v.twoLivesBecause === null || isOneOf(TWO_LIFE_REASONS, v.twoLivesBecause))
+  );
+}
+
+/** How a game ended: null while it runs. */
+const isResult = (r: unknown, seats: number): boolean =>
+  r === null ||
+  (isObject(r) &&
+    ((r.kind === 'last-standing' && isSeat(r.winner, seats)) ||
+      (r.kind === 'first-out' && isSeat(r.loser, seats))));
+
 const isSettlement = (value: unknown, seats: number): boolean =>
-  isObject(value) && isObject(value.verdict) && areLives(value.lives, seats);
+  isObject(value) &&
+  isVerdict(value.verdict, seats) &&
+  areLives(value.lives, seats) &&
+  isCount(value.livesLost) &&
+  value.livesLost <= 2 &&
+  typeof value.eliminated === 'boolean' &&
+  (value.nextOpener === null || isSeat(value.nextOpener, seats)) &&
+  isResult(value.result, seats);
+
+/** A warning the machine could have raised: a known code, at a seat, counted at least once. */
+const isWarning = (w: unknown, seats: number): boolean =>
+  isObject(w) &&
+  isOneOf(WARNING_CODES, w.code) &&
+  isOneOf(SENSOR_EVENT_TYPES, w.event) &&
+  isOneOf(PHASES, w.phase) &&
+  isSeat(w.turn, seats) &&
+  isCount(w.round) &&
+  isCount(w.count) &&
+  w.count >= 1;
 
 /** What is wrong with a game's context, or null when it is one the machine can go on with. */
 function contextProblem(context: unknown, input: GameInput): string | null {
@@ -84,11 +128,8 @@ function contextProblem(context: unknown, input: GameInput): string | null {
   if (context.lastOutcome !== null && !isSettlement(context.lastOutcome, seats)) {
     return 'the last outcome is unreadable';
   }
-  if (context.result !== null && !isObject(context.result)) return 'the result is unreadable';
-  if (
-    !Array.isArray(warnings) ||
-    !warnings.every((w) => isObject(w) && typeof w.code === 'string')
-  ) {
+  if (!isResult(context.result, seats)) return 'the result is unreadable';
+  if (!Array.isArray(warnings) || !warnings.every((w) => isWarning(w, seats))) {
     return 'the warnings are unreadable';
   }
   const frameIsReadable = (f: unknown) =>
@@ -134,8 +175,16 @@ const PAYLOAD_CHECKS: { [T in keyof EventPayloads]: (event: Record<string, unkno
 const hasPayload = (type: string): type is keyof EventPayloads =>
   Object.hasOwn(PAYLOAD_CHECKS, type);
 
-/** A logged step the machine can be sent: a known type, with what that type carries. */
-export function eventIsReadable(event: unknown): event is GameEvent {
-  if (!isObject(event) || !isOneOf(EVENT_TYPES, event.type)) return false;
-  return hasPayload(event.type) ? PAYLOAD_CHECKS[event.type](event) : true;
+/**
+ * A logged step the machine can be sent: a known type, with what that type carries; a sensor
+ * event may repeat (2 to `MAX_REPEAT` times).
+ */
+export function stepIsReadable(step: unknown): step is LoggedStep {
+  if (!isObject(step) || !isOneOf(EVENT_TYPES, step.type)) return false;
+  if (step.repeat !== undefined) {
+    const { repeat } = step;
+    const repeats = isCount(repeat) && repeat >= 2 && repeat <= MAX_REPEAT;
+    if (!repeats || !isOneOf(SENSOR_EVENT_TYPES, step.type)) return false;
+  }
+  return hasPayload(step.type) ? PAYLOAD_CHECKS[step.type](step) : true;
 }

@@ -10,15 +10,20 @@
  */
 import type { Snapshot } from 'xstate';
 import { inputProblems } from './input';
-import { checkedSnapshot, eventIsReadable, isObject } from './stored-check';
+import { MAX_REPEAT, timesOf } from './log';
+import { checkedSnapshot, isObject, stepIsReadable } from './stored-check';
 import { SCHEMA_VERSION, SETUP_SCHEMA, type StoredGame, type Unreadable } from './stored-game';
 import { inputWithLimit, migrated } from './stored-migrations';
 import type { GameInput } from './types';
 
 export type LoadResult = { kind: 'none' } | { kind: 'ok'; game: StoredGame } | Unreadable;
 
-/** No real game comes near this many steps (undo included); a longer log is not replayed. */
+/**
+ * No real game comes near this many steps (undo included), nor a cup this many events that fit
+ * no rule: a longer log is not replayed.
+ */
 const MAX_STEPS = 100_000;
+const MAX_REPLAYED = MAX_REPEAT;
 
 /** Check a stored record (or a game's export) without trusting it; bring an older one up to date. */
 export function decodeStoredGame(raw: unknown): LoadResult {
@@ -50,7 +55,12 @@ export function decodeStoredGame(raw: unknown): LoadResult {
       return unreadable('corrupt', 'the snapshot is missing');
     }
     const { steps, checkpoints } = record;
-    if (!Array.isArray(steps) || steps.length > MAX_STEPS || !steps.every(eventIsReadable)) {
+    if (
+      !Array.isArray(steps) ||
+      steps.length > MAX_STEPS ||
+      !steps.every(stepIsReadable) ||
+      steps.reduce((sum, step) => sum + timesOf(step), 0) > MAX_REPLAYED
+    ) {
       return unreadable('corrupt', 'the steps are unreadable');
     }
     const game: StoredGame = {

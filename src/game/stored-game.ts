@@ -10,16 +10,18 @@
  *
  * The stores that keep records live in `src/data`.
  */
+import type { LoggedStep } from './log';
 import type { GameActor } from './machine';
-import type { GameEvent, GameInput } from './types';
+import type { GameInput } from './types';
 
 /**
  * The version of the stored record's shape. Raise it when that shape changes, and add a
  * migration from the version before (`stored-migrations.ts`). 2: warnings carry no words
  * (`message` is gone). 3: the rules carry the table's player limit (`maxPlayers`). 4: the input
- * and the log of steps (the snapshot of an older record becomes the log's `base`).
+ * and the log of steps (the snapshot of an older record becomes the log's `base`). 5: warnings
+ * carry a `count`, and a step that only counted a warning again is a `repeat` of its step.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 /** The version of the remembered set-up's shape (players and rules). 2: the player limit. */
 export const SETUP_SCHEMA = 2;
 
@@ -35,8 +37,8 @@ export interface StoredGame {
    * imported as a snapshot); null: the steps start from the input.
    */
   base: unknown;
-  /** Every accepted step since, oldest first. An undo is a step too. */
-  steps: GameEvent[];
+  /** Every accepted step since, oldest first (`log.ts`). An undo is a step too. */
+  steps: LoggedStep[];
   /** Checkpoint segments, oldest first (`checkpoint.ts`): they only save replaying steps. */
   checkpoints?: unknown[];
 }

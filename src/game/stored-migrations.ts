@@ -48,6 +48,34 @@ const MIGRATIONS: Record<number, Migration> = {
     base: snapshot ?? null,
     steps: [],
   }),
+  /**
+   * 4 to 5: every warning was one event, so it counts 1 (in the base and in the checkpoints'
+   * lists); the log is unchanged (no step repeats).
+   */
+  4: (record) => {
+    const { base, checkpoints } = record;
+    const counted = (warnings: unknown) =>
+      Array.isArray(warnings)
+        ? warnings.map((w) => (isObject(w) ? { ...w, count: 1 } : w))
+        : warnings;
+    const segment = (s: unknown) => {
+      if (!isObject(s) || !isObject(s.lists) || !isObject(s.lists.warnings)) return s;
+      const warnings = { ...s.lists.warnings, add: counted(s.lists.warnings.add) };
+      return { ...s, lists: { ...s.lists, warnings } };
+    };
+    return {
+      ...record,
+      ...(isObject(base) && isObject(base.context)
+        ? {
+            base: {
+              ...base,
+              context: { ...base.context, warnings: counted(base.context.warnings) },
+            },
+          }
+        : {}),
+      ...(Array.isArray(checkpoints) ? { checkpoints: checkpoints.map(segment) } : {}),
+    };
+  },
 };
 
 /**

@@ -9,11 +9,12 @@
  */
 import { createActor, type Snapshot } from 'xstate';
 import { foldCheckpoints, listsOf, type CheckpointLists } from './checkpoint';
+import { stepKind, timesOf, type LoggedStep } from './log';
 import { gameMachine, type GameActor } from './machine';
 import { areLives, checkedSnapshot } from './stored-check';
 import { decodeStoredGame } from './stored-decode';
 import type { StoredGame, Unreadable } from './stored-game';
-import type { GameEvent, GameInput } from './types';
+import type { GameInput } from './types';
 
 /** A stored game brought back: its actor (started), and the checkpoint it was restored from. */
 export interface RestoredGame {
@@ -25,19 +26,26 @@ export interface RestoredGame {
 
 export type ReadResult = { kind: 'none' } | ({ kind: 'ok' } & RestoredGame) | Unreadable;
 
-/** Send the logged steps to the actor; throws at the first one it does not take. */
-function replay(actor: GameActor, steps: readonly GameEvent[]): void {
+/**
+ * Send the logged steps to the actor, each as often as it repeats; throws at the first one it
+ * does not take (a repeat must count a warning again each time).
+ */
+function replay(actor: GameActor, steps: readonly LoggedStep[]): void {
   let failure: unknown = null;
   const watch = actor.subscribe({ error: (error) => (failure = error) });
   try {
     for (const [i, step] of steps.entries()) {
-      const before = actor.getSnapshot();
-      actor.send(step);
-      const after = actor.getSnapshot();
-      if (failure !== null || after.status !== 'active') {
-        throw new Error(`step ${i + 1} broke the game (${String(failure)})`);
+      for (let n = 0; n < timesOf(step); n += 1) {
+        const before = actor.getSnapshot();
+        actor.send(step);
+        const after = actor.getSnapshot();
+        if (failure !== null || after.status !== 'active') {
+          throw new Error(`step ${i + 1} broke the game (${String(failure)})`);
+        }
+        if (after === before || (n > 0 && stepKind(before, after) !== 'counted')) {
+          throw new Error(`step ${i + 1} (${step.type}) is not a legal step`);
+        }
       }
-      if (after === before) throw new Error(`step ${i + 1} (${step.type}) is not a legal step`);
     }
   } finally {
     watch.unsubscribe();

@@ -103,14 +103,21 @@ export interface RoundRecord {
   settlement: Settlement;
 }
 
-export type WarningCode =
-  | 'shake-while-lifting'
-  | 'shake-after-look'
-  | 'shake-at-mia'
-  | 'lid-before-roll'
-  | 'sensor-after-game';
+/** Why a sensor event fitted no rule, by code (the UI words each). */
+export const WARNING_CODES = [
+  'shake-while-lifting',
+  'shake-after-look',
+  'shake-at-mia',
+  'lid-before-roll',
+  'sensor-after-game',
+] as const;
 
-/** A sensor event that fitted no rule: recorded, shown (worded by the UI), never dropped. */
+export type WarningCode = (typeof WARNING_CODES)[number];
+
+/**
+ * A sensor event that fitted no rule: recorded, shown (worded by the UI), never dropped. The
+ * same event fitting no rule again before the next step is counted on the same warning.
+ */
 export interface GameWarning {
   code: WarningCode;
   event: SensorEvent['type'];
@@ -119,6 +126,8 @@ export interface GameWarning {
   /** Seat of the player to act then. */
   turn: number;
   round: number;
+  /** How many times it happened (1 or more), with no step in between. */
+  count: number;
 }
 
 /**

@@ -7,18 +7,20 @@ import type { RuleSet } from './rule-set';
 import { isMia, scoreOf, type Dice, type Score } from './scores';
 import { nextSeatInPlay, playersInPlay, seatOrNextInPlay } from './seats';
 
-/** Why a loss cost two lives. */
-export type TwoLifeReason =
-  /** The lifted Mia claim was real ('true-mia'). */
-  | 'true-mia'
-  /** A Mia was called ('any-mia'). */
-  | 'mia-called'
-  /** A Mia lay under the cup ('any-mia'). */
-  | 'mia-under-cup'
-  /** A Mia claim was a bluff (miaBluffCostsTwo). */
-  | 'mia-bluff'
-  /** A caught lie (lieCostsTwo). */
-  | 'lie';
+/**
+ * Why a loss cost two lives: the lifted Mia claim was real (`true-mia`); a Mia was called
+ * (`mia-called`, 'any-mia'); a Mia lay under the cup (`mia-under-cup`, 'any-mia'); a Mia claim
+ * was a bluff (`mia-bluff`, miaBluffCostsTwo); a caught lie (`lie`, lieCostsTwo).
+ */
+export const TWO_LIFE_REASONS = [
+  'true-mia',
+  'mia-called',
+  'mia-under-cup',
+  'mia-bluff',
+  'lie',
+] as const;
+
+export type TwoLifeReason = (typeof TWO_LIFE_REASONS)[number];
 
 /** The result of a lift: the dice shown against the claim. */
 export interface LiftVerdict {

@@ -1,8 +1,8 @@
 /**
- * The full log of a game as a JSON document, for export: the stored record (input and every
- * step; it restores the game exactly, through the same reader as stored games), and the game
- * in words for people; and the problems the app noted on this device (an update that had to
- * wait, for example), for whoever looks into what happened.
+ * The full log of a game as a JSON document, for export: the stored record (its input and every
+ * step, as the store keeps them), the game in words for people, and the problems the app noted
+ * on this device (an update that had to wait, for example), for whoever looks into what
+ * happened. A copy to keep, read or share: the app has no import and never opens such a file.
  */
 import { problems } from '../data';
 import type { GameActor, StoredGame } from '../game';

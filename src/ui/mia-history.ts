@@ -5,7 +5,7 @@ import type { ClaimRecord } from '../game';
 import { fire } from './events';
 import { GameController } from './game-controller';
 import { baseStyles } from './styles';
-import { gameText } from './text/codes';
+import { warningText } from './text/codes';
 import { verdictText } from './text/verdict';
 
 /**
@@ -84,7 +84,7 @@ export class MiaHistory extends LitElement {
       <h3>${msg(str`Round ${number}, opened by ${this.players[opener]?.name ?? ''}`)}</h3>
       <p class="claims">${this.claimsText(claims)}</p>
       ${outcome ? html`<p class="outcome">${outcome}</p>` : null}
-      ${warnings.map((w) => html`<p>⚠ ${gameText(w)}</p>`)}
+      ${warnings.map((w) => html`<p>⚠ ${warningText(w)}</p>`)}
     </li>`;
   }
 

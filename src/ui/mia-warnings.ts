@@ -3,7 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { msg, localized, str } from '@lit/localize';
 import type { GameWarning, Player } from '../game';
 import { baseStyles } from './styles';
-import { gameText } from './text/codes';
+import { warningText } from './text/codes';
 
 /** Warnings the machine recorded (sensor events that fit no rule): shown, never hidden. */
 @localized()
@@ -40,7 +40,7 @@ export class MiaWarnings extends LitElement {
     return html`<ul aria-label=${msg('Warnings')}>
       ${this.warnings.map((w) => {
         const who = this.players[w.turn]?.name ?? '';
-        return html`<li>⚠ ${msg(str`Round ${w.round}, ${who} to act:`)} ${gameText(w)}</li>`;
+        return html`<li>⚠ ${msg(str`Round ${w.round}, ${who} to act:`)} ${warningText(w)}</li>`;
       })}
     </ul>`;
   }

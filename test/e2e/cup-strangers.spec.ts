@@ -3,9 +3,24 @@
  * emulated in Chromium that the players pick by mistake and that the app refuses. Whatever it
  * sent before it was refused belongs to its own link and dies with it.
  */
-import { CHARACTERISTIC_UUIDS, encodeEvent, newOwnerKey } from '../../firmware-protocol/codec';
+import {
+  CHARACTERISTIC_UUIDS,
+  decodeState,
+  encodeEvent,
+  newOwnerKey,
+} from '../../firmware-protocol/codec';
 import { startGame, toAct } from './fixtures';
-import { actions, dicePrompt, openWithCup, panel, status, tapConnect } from './fixtures/cup-table';
+import {
+  actions,
+  backInRange,
+  connectedGame,
+  dicePrompt,
+  openWithCup,
+  outOfRange,
+  panel,
+  status,
+  tapConnect,
+} from './fixtures/cup-table';
 import { test, expect } from './fixtures/emulated-cup';
 
 test("a refused device's events never become moves once the table's cup is connected", async ({
@@ -47,4 +62,65 @@ test("a refused device's events never become moves once the table's cup is conne
   await expect(actions(page).locator('[data-action="ROLL"]')).toBeEnabled();
   await expect(dicePrompt(page)).toHaveCount(0);
   await expect(page.getByTestId('cup-warnings')).toHaveCount(0);
+});
+
+test('a device that connects and drops at once is retried ever more slowly, not every half second', async ({
+  page,
+  cup,
+}) => {
+  await connectedGame(page);
+  // Five times the link is up and the device drops it at once (the app reconnects by itself).
+  for (let drop = 1; drop <= 5; drop++) {
+    await expect(status(page)).toHaveText('Connected');
+    await cup.disconnect();
+  }
+  // The fifth wait is 8 s less at most 30 % jitter: long enough to read, where a retry count
+  // that every short link reset would wait half a second each time.
+  await expect(status(page)).toHaveText(/reconnecting in ([2-9]|[1-9]\d) s/);
+  await backInRange(page, cup);
+});
+
+test('during a game the app never gives up on its cup: still trying after the tenth attempt', async ({
+  page,
+  cup,
+}) => {
+  await connectedGame(page);
+  await outOfRange(page, cup);
+  const tryNow = panel(page).getByRole('button', { name: 'Try now' });
+  // Each tap is an attempt that fails at once (out of range); the backoff's last is the tenth.
+  for (let attempt = 1; attempt <= 12; attempt++) await tryNow.click({ timeout: 20_000 });
+  await expect(status(page)).toHaveText(/reconnecting in \d+ s/);
+  await expect(status(page)).not.toHaveText('Cup lost');
+  await backInRange(page, cup);
+  await expect(toAct(page)).toHaveText('Ada');
+});
+
+test('a cup that floods the game with lid lifts: a few are counted, the rest is cut and said', async ({
+  page,
+  cup,
+}) => {
+  await connectedGame(page);
+  const state = decodeState(cup.firmware.readState());
+  if (!state.ok) throw new Error('no State');
+  const { lastSeq, timeMs } = state.value;
+  // 300 lid lifts in a row, numbered on from the cup's last event, as fast as the radio goes.
+  const FLOOD = 300;
+  const sent = Array.from({ length: FLOOD }, (_, i) =>
+    cup.notify(
+      CHARACTERISTIC_UUIDS.events,
+      encodeEvent({ type: 'lid_opened', seq: lastSeq + 1 + i, timeMs: timeMs + i }),
+    ),
+  );
+  for (const at of await Promise.all(sent)) expect(at).not.toBeNull();
+  await expect(page.getByTestId('cup-warnings')).toContainText(
+    'The cup sent events faster than anyone plays: the surplus was ignored.',
+  );
+  // Before anyone rolled every lift is the same warning, counted: far fewer than were sent.
+  const warning = page.locator('mia-table mia-warnings li');
+  await expect(warning).toHaveText(/The lid was opened before anyone rolled\. \(\d+ times\)/);
+  const counted = Number(/\((\d+) times\)/.exec((await warning.textContent()) ?? '')?.[1]);
+  expect(counted).toBeGreaterThanOrEqual(64);
+  expect(counted).toBeLessThan(FLOOD);
+  await expect(toAct(page)).toHaveText('Ada'); // and the game goes on by touch
+  await expect(actions(page).locator('[data-action="ROLL"]')).toBeEnabled();
 });

@@ -5,10 +5,11 @@
  * service is offered no update, a file that is not an image is refused before upload, and a cup
  * that boots back into its old image is reported. Before "Install", a file the cup already runs
  * is flagged, and an image signed with `--pad` gets the hint to sign it without; the upload can
- * be cancelled, and installing again goes on where it stopped.
+ * be cancelled, and installing again goes on where it stopped. A file far larger than any
+ * firmware is refused unread, and a cup that stops taking the upload gets five tries.
  */
 import type { Page } from '@playwright/test';
-import { SMP_CHARACTERISTIC, buildImage, padImage } from '../../src/cup/smp';
+import { MAX_IMAGE_BYTES, SMP_CHARACTERISTIC, buildImage, padImage } from '../../src/cup/smp';
 import { connectedGame, panel } from './fixtures/cup-table';
 import { test, expect, type EmulatedCup } from './fixtures/emulated-cup';
 
@@ -103,6 +104,34 @@ test('a file that is not an MCUboot image is refused before upload', async ({ pa
   await expect(page.getByRole('button', { name: /^Install version/ })).toHaveCount(0);
   expect(smpWrites(cup)).toHaveLength(0);
   expect(smp.requests).toHaveLength(0);
+});
+
+test('a file far larger than any firmware is refused unread', async ({ page, cup }) => {
+  const smp = cup.addSmp({ running: await oldImage() });
+  await chooseFile(page, 'disk.img', new Uint8Array(MAX_IMAGE_BYTES + 1));
+  await expect(failure(page)).toHaveText(
+    'This file is far larger than any firmware for the cup: it was not read. Nothing was sent to the cup.',
+  );
+  await expect(page.getByRole('button', { name: /^Install version/ })).toHaveCount(0);
+  expect(smp.requests).toHaveLength(0);
+});
+
+test('a cup that stops taking the upload is given five tries, then the update stops', async ({
+  page,
+  cup,
+}) => {
+  const smp = cup.addSmp({ running: await oldImage(), repeatsOffset: 2_000 });
+  await chooseFile(page, 'mia-cup-1.5.0.bin', await newImage());
+  await page.getByRole('button', { name: 'Install version 1.5.0' }).click();
+  await expect(failure(page)).toHaveText(
+    /The cup stopped taking the firmware at byte 2\d{3}: it answered 5 times without going on\. The cup keeps its firmware\./,
+    { timeout: 60_000 },
+  );
+  await expect(status(page)).toHaveAttribute('data-phase', 'failed');
+  const uploads = smp.requests.filter((r) => r.group === 1 && r.id === 1);
+  const stalled = uploads.filter((r) => (r.body.off as number) >= 2_000);
+  expect(stalled).toHaveLength(5);
+  expect(smp.runningVersion).toBe('1.4.2');
 });
 
 test('a cup that reboots into its old image is reported as such', async ({ page, cup }) => {

@@ -78,3 +78,70 @@ bare('the Content-Security-Policy allows only the app origin', async ({ page }) 
   expect(blocked).toBe('blocked');
   await expect.poll(() => violations.length).toBeGreaterThan(0);
 });
+
+// Bare: the refused sinks below log errors on purpose, which the fixtures' guard fails on.
+bare(
+  'Trusted Types are in force: no string becomes markup or a script URL, and the app runs',
+  async ({ page }) => {
+    const complaints: string[] = [];
+    page.on('console', (m) => {
+      if (/Trusted|Content Security Policy/i.test(m.text())) complaints.push(m.text());
+    });
+    await openFresh(page);
+    await startGame(page, ['Ann', 'Bo'], 'norwegian');
+    await roll(page);
+    await claim(page, 21);
+    await lift(page);
+    await dice(page, 1, 2);
+    await page.getByRole('button', { name: 'History' }).click();
+    await expect(page.locator('mia-history')).toContainText('Ann rolled and said 21');
+    // Lit rendered all of that through its own policy, without one complaint.
+    expect(complaints).toEqual([]);
+    const sinks = await page.evaluate(() => {
+      const tried = (run: () => unknown) => {
+        try {
+          run();
+          return 'allowed';
+        } catch (error) {
+          return (error as Error).name;
+        }
+      };
+      const tt = (
+        window as unknown as { trustedTypes: { createPolicy(n: string, r: object): unknown } }
+      ).trustedTypes;
+      return {
+        innerHTML: tried(() => (document.createElement('div').innerHTML = '<b>x</b>')),
+        scriptSrc: tried(() => (document.createElement('script').src = '/evil.js')),
+        rogue: tried(() => tt.createPolicy('rogue', { createHTML: (s: string) => s })),
+        lit: tried(() => tt.createPolicy('lit-html', { createHTML: (s: string) => s })),
+        worker: tried(() => tt.createPolicy('mia-service-worker', {})),
+      };
+    });
+    // Each sink refuses a string, and no page script may make a policy: not a new one, not one
+    // of the app's two names again.
+    expect(sinks).toEqual({
+      innerHTML: 'TypeError',
+      scriptSrc: 'TypeError',
+      rogue: 'TypeError',
+      lit: 'TypeError',
+      worker: 'TypeError',
+    });
+  },
+);
+
+bare(
+  'no other page can show the app in a frame (frame-ancestors, a header)',
+  async ({ page, baseURL }) => {
+    const response = await page.request.get(baseURL!);
+    expect(response.headers()['content-security-policy']).toBe("frame-ancestors 'none'");
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/frame-ancestors/.test(m.text())) refused.push(m.text());
+    });
+    await page.setContent(`<iframe src="${baseURL}/" title="app"></iframe>`);
+    await expect.poll(() => refused.length).toBeGreaterThan(0);
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    expect(frame?.url()).not.toBe(`${baseURL}/`);
+    expect(await frame?.locator('mia-app').count()).toBe(0);
+  },
+);

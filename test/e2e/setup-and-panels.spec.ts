@@ -102,13 +102,20 @@ test('what the cup does that fits no rule is listed as a warning, not hidden', a
     '⚠ Round 1, Ann to act: The lid was opened before anyone rolled.',
   ]);
   await page.keyboard.press('o');
+  // Again: the same warning, counted (a cup that keeps doing it adds no line per event).
+  await expect(page.getByTestId('cup-live-lid')).toHaveText('Lid closed');
+  await page.keyboard.press('o');
+  await expect(warnings).toHaveText([
+    '⚠ Round 1, Ann to act: The lid was opened before anyone rolled. (2 times)',
+  ]);
+  await page.keyboard.press('o');
   await roll(page);
   await claim(page, 54);
   await lift(page);
   // The cup is shaken while the lifted dice are awaited (S).
   await page.keyboard.press('s');
   await expect(warnings).toHaveText([
-    '⚠ Round 1, Ann to act: The lid was opened before anyone rolled.',
+    '⚠ Round 1, Ann to act: The lid was opened before anyone rolled. (2 times)',
     '⚠ Round 1, Bo to act: The cup was shaken while the lifted dice were awaited.',
   ]);
   // Kept with the game, and in its history.

@@ -12,6 +12,7 @@ import {
 import type { CheckContext } from './context';
 import type { CharacteristicFacts, GattFacts } from './port';
 import { shown, sleep } from './wire';
+import { escapedDeviceText } from '../device-text';
 
 const props = (c: CharacteristicFacts) =>
   c.properties
@@ -184,9 +185,9 @@ export async function infoChecks(ctx: CheckContext): Promise<boolean> {
   const text = ctx.strings?.firmwareRevision ? utf8(ctx.strings.firmwareRevision) : null;
   ctx.record('info.firmware-revision', text === `${major}.${minor}.${patch}`, {
     sent: ['read info', 'read 0x2a26'],
-    received: [shown('info', bytes), `firmwareRevision: "${text ?? ''}"`],
+    received: [shown('info', bytes), `firmwareRevision: "${escapedDeviceText(text ?? '')}"`],
     expected: `"${major}.${minor}.${patch}"`,
-    got: `"${text ?? ''}"`,
+    got: `"${escapedDeviceText(text ?? '')}"`,
   });
   return true;
 }

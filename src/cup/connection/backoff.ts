@@ -9,8 +9,14 @@ export interface BackoffOptions {
   maxMs: number;
   /** Fraction (0..1) of the delay that is random: the delay is in [d * (1 - jitter), d]. */
   jitter: number;
-  /** Attempts before giving up (the connection is then "lost"). */
+  /** Attempts before giving up (the connection is then "lost"), unless told to keep trying. */
   maxAttempts: number;
+  /**
+   * A link that stays up this long counts as good: the next loss starts again from the first
+   * delay. One that drops sooner goes on from the delay it had, so a device that connects and
+   * drops at once is retried ever more slowly, not every half second.
+   */
+  steadyMs: number;
 }
 
 export const DEFAULT_BACKOFF: Readonly<BackoffOptions> = {
@@ -19,6 +25,7 @@ export const DEFAULT_BACKOFF: Readonly<BackoffOptions> = {
   maxMs: 30_000,
   jitter: 0.3,
   maxAttempts: 10,
+  steadyMs: 30_000,
 };
 
 /** The delay before retry number `attempt` (0 = the first retry). */

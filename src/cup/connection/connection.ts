@@ -34,6 +34,12 @@ export interface CupConnectionOptions {
    * it is a warning, not a move (PROTOCOL.md 6). Default: never.
    */
   movedOnAt?: () => number;
+  /**
+   * Whether to go on retrying a lost cup after the backoff's last attempt (while a game runs,
+   * the cup may come back any time, or a device in range may keep it busy for a while).
+   * Default: never; the connection is then "lost" until the players tap.
+   */
+  keepTrying?: () => boolean;
   /** The app's clock (ms since the epoch). */
   now?: () => number;
 }
@@ -74,7 +80,11 @@ export class CupConnection {
       linkLost: () => this.actor.send({ type: 'LINK_LOST' }),
     });
     this.actor = createActor(this.machine(), {
-      input: { backoff: options.backoff ?? DEFAULT_BACKOFF, random: options.random ?? Math.random },
+      input: {
+        backoff: options.backoff ?? DEFAULT_BACKOFF,
+        random: options.random ?? Math.random,
+        keepTrying: options.keepTrying ?? (() => false),
+      },
     });
     this.actor.subscribe((snapshot) => this.store.status(statusOf(snapshot)));
     this.actor.start();

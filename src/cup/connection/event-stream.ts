@@ -3,7 +3,8 @@
  * duplicates, hold what comes after a gap), replay requests to fill gaps, restarts noticed by
  * the boot id (or, from a 1.0 cup, by its clock going back), and the cup's clock mapped to the
  * app's, so that an event is a move unless the table moved on by hand after it happened. An
- * event is never dropped for its age alone.
+ * event is never dropped for its age alone; only a flood beyond what any table makes is cut
+ * (`MAX_EVENT_BURST`, `EVENTS_PER_SECOND`), with a warning.
  */
 import {
   elapsedMs,
@@ -13,6 +14,7 @@ import {
 } from '../../../firmware-protocol/codec';
 import { CupDisconnectedError, CupRequestError } from '../errors';
 import type { CupSensorEvent, CupWarning } from '../events';
+import { RateLimit } from './rate-limit';
 import { SequenceTracker } from './sequence';
 
 /** Where a cup's events were when last seen: its boot, and the last number handed on. */
@@ -45,6 +47,9 @@ const MAX_REPLAY_TRIES = 3;
  */
 export const MAX_HELD_EVENTS = 64;
 const REPLAY_RETRY_MS = 250;
+/** Sensor events applied at once at most (a replay's worth), then this many a second. */
+export const MAX_EVENT_BURST = MAX_HELD_EVENTS;
+export const EVENTS_PER_SECOND = 4;
 /** `replay_since` of this number asks for everything from `booted` (number 0) on. */
 const FROM_BOOT = seqAdd(0, -1);
 
@@ -65,6 +70,9 @@ export class EventStream {
    * that link: dropped with it (a device refused before `release` hands on nothing).
    */
   private held: WireEvent[] | null = null;
+  private readonly limit = new RateLimit(MAX_EVENT_BURST, EVENTS_PER_SECOND);
+  /** Events were cut on this link (said once a link). */
+  private flooded = false;
 
   constructor(private readonly hooks: EventStreamHooks) {}
 
@@ -124,7 +132,10 @@ export class EventStream {
     if (!linked) {
       this.replaying = false;
       this.held = null;
-    } else this.offset = null; // a new link: measure the clocks again
+    } else {
+      this.offset = null; // a new link: measure the clocks again
+      this.flooded = false;
+    }
   }
 
   /**
@@ -216,6 +227,11 @@ export class EventStream {
     if (!sensor) return;
     if (at < this.hooks.movedOnAt()) {
       this.hooks.warn({ code: 'late-event', event: sensor });
+      return;
+    }
+    if (!this.limit.take(this.hooks.now())) {
+      if (!this.flooded) this.hooks.warn({ code: 'too-many-events' });
+      this.flooded = true;
       return;
     }
     this.hooks.apply(sensor);

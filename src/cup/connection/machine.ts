@@ -8,7 +8,9 @@
  *   idle ─CONNECT→ choosing ──→ link: connecting → proving → syncing ─→ connected
  *     └─RESTORE→ searching ─┘        │ a refusal: refused (or, restoring, the next cup)
  *                                    │ a failure: reconnecting once a link was up, else lost
- *   connected ─LINK_LOST→ reconnecting ─backoff→ link;  attempts used up → lost
+ *   connected ─LINK_LOST→ reconnecting ─backoff→ link;  attempts used up → lost (unless
+ *   the app keeps trying: a game runs). The attempts count again from 0 only once a link has
+ *   stayed up `steadyMs`: a link that drops at once does not reset the backoff.
  */
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { backoffDelay, type BackoffOptions } from './backoff';
@@ -26,10 +28,12 @@ export class CupRefusedError extends Error {
 export interface ConnectionInput {
   backoff: BackoffOptions;
   random: () => number;
+  /** Go on retrying after the last attempt (asked each time the attempts run out). */
+  keepTrying: () => boolean;
 }
 
 export interface ConnectionContext extends ConnectionInput {
-  /** Retries made since the last good connection. */
+  /** Retries made since the last link that stayed up (`steadyMs`). */
   attempt: number;
   /** When the next retry is due (app clock, ms) and how long it waits. */
   retryAt: number;
@@ -116,10 +120,12 @@ export const connectionMachine = setup({
       context.restoring && refusalOf(params.error) !== null,
     isRetrying: ({ context }) => context.retrying,
     isRestoring: ({ context }) => context.restoring,
-    attemptsUsedUp: ({ context }) => context.attempt > context.backoff.maxAttempts,
+    attemptsUsedUp: ({ context }) =>
+      context.attempt > context.backoff.maxAttempts && !context.keepTrying(),
   },
   delays: {
     backoff: ({ context }) => context.delayMs,
+    steady: ({ context }) => context.backoff.steadyMs,
   },
 }).createMachine({
   id: 'cup-connection',
@@ -234,7 +240,8 @@ export const connectionMachine = setup({
       },
     },
     connected: {
-      entry: assign({ attempt: 0, retrying: true, restoring: false }),
+      entry: assign({ retrying: true, restoring: false }),
+      after: { steady: { actions: assign({ attempt: 0 }) } },
       on: { LINK_LOST: { target: 'reconnecting', actions: 'closeLink' } },
     },
     reconnecting: {

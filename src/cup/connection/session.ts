@@ -17,6 +17,7 @@ import {
   type Rejection,
 } from '../../../firmware-protocol/codec';
 import { batteryOf } from '../link/device-reads';
+import { deviceText } from '../device-text';
 import type { FrameSource } from '../events';
 import { EventStream } from './event-stream';
 import type { GattDeviceLike, GattListener } from '../link/gatt';
@@ -134,7 +135,7 @@ export class CupSession {
     this.opened = { link, info: info.value, state: state.value };
     this.store.patch({
       info: info.value,
-      name: device.name ?? null,
+      name: device.name ? deviceText(device.name) || null : null,
       code: shortCode(info.value.deviceId),
     });
   }

@@ -1,5 +1,6 @@
 /** Reads of the standard services: Device Information strings and the Battery Level byte. */
 import type { CupCharacteristicName } from '../../../firmware-protocol/codec';
+import { deviceText } from '../device-text';
 import { CupDisconnectedError } from '../errors';
 import type { DeviceInformation } from '../events';
 import { optionalCharacteristic } from './discover';
@@ -11,7 +12,8 @@ export type GattOp = <T>(what: string, run: () => Promise<T>) => Promise<T>;
 const utf8 = new TextDecoder();
 
 /**
- * The Device Information Service strings; a missing service or string is null. Only a
+ * The Device Information Service strings, fit to show (`deviceText`); a missing service or
+ * string, or one with nothing to show, is null. Only a
  * disconnect stops it (it is not worth refusing a cup over).
  */
 export async function readDeviceInformation(
@@ -35,7 +37,8 @@ export async function readDeviceInformation(
       const c = await op('device information string', () => optionalCharacteristic(server, name));
       if (!c) continue;
       const value = await op('read device information', () => c.readValue());
-      out[field] = utf8.decode(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+      const raw = utf8.decode(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+      out[field] = deviceText(raw) || null;
     } catch (error) {
       if (error instanceof CupDisconnectedError) throw error;
     }

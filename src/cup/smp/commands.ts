@@ -5,6 +5,7 @@
 import { boolField, bytesField, textField, uintField, type CborMap } from './cbor';
 import { SmpProtocolError, type SmpClient } from './client';
 import { SmpCommand, SmpGroup, SmpOp } from './constants';
+import { deviceText } from '../device-text';
 
 /** One slot of the cup's image state. */
 export interface SlotState {
@@ -34,7 +35,7 @@ export function slotsOf(body: CborMap): SlotState[] {
       {
         image: uintField(e, 'image') ?? 0,
         slot,
-        version,
+        version: deviceText(version),
         hash,
         bootable: boolField(e, 'bootable') ?? false,
         pending: boolField(e, 'pending') ?? false,

@@ -2,7 +2,8 @@
  * The check the app makes on a firmware file before it uploads a byte (PROTOCOL.md 9.4): an
  * MCUboot image header (magic, header size, image size, version), then the TLV area right after
  * the image (its magic, its length), with the image's SHA-256 (TLV 0x10) that the cup names the
- * image by. The file must end where the TLV area ends. Never throws.
+ * image by. The file must end where the TLV area ends, and be at most `MAX_IMAGE_BYTES` long.
+ * Never throws.
  *
  * MCUboot image header, little-endian:
  *
@@ -22,6 +23,11 @@ export const IMAGE_HEADER_MIN = 32;
 export const TLV_INFO_MAGIC = 0x6907;
 export const TLV_PROTECTED_INFO_MAGIC = 0x6908;
 export const TLV_SHA256 = 0x10;
+/**
+ * The largest file taken as a cup's firmware: far above what the cup's flash slot holds, and
+ * small enough to read into memory once. A larger file is refused before it is read.
+ */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 export interface ImageVersion {
   major: number;
@@ -41,6 +47,7 @@ export interface FirmwareImage {
 }
 
 export type ImageRejection =
+  | 'too_large'
   | 'too_short'
   | 'bad_magic'
   | 'bad_header_size'
@@ -54,7 +61,9 @@ export type ImageRejection =
 export type ImageResult =
   { ok: true; value: FirmwareImage } | { ok: false; reason: ImageRejection; detail: string };
 
-const fail = (reason: ImageRejection, detail: string): ImageResult => ({
+type Rejected = Extract<ImageResult, { ok: false }>;
+
+const fail = (reason: ImageRejection, detail: string): Rejected => ({
   ok: false,
   reason,
   detail,
@@ -79,6 +88,7 @@ export function compareVersions(a: ImageVersion, b: ImageVersion): number {
 }
 
 export function checkImage(file: Uint8Array): ImageResult {
+  if (file.length > MAX_IMAGE_BYTES) return tooLarge(file.length);
   if (file.length < IMAGE_HEADER_MIN) {
     return fail('too_short', `${file.length} bytes, an MCUboot header needs 32`);
   }
@@ -136,6 +146,10 @@ export function checkImage(file: Uint8Array): ImageResult {
   }
   return { ok: true, value: { version, imageSize, fileSize: file.length, hash } };
 }
+
+/** The refusal of a file above `MAX_IMAGE_BYTES` (`bytes` long). */
+export const tooLarge = (bytes: number): Rejected =>
+  fail('too_large', `${bytes} bytes, more than ${MAX_IMAGE_BYTES}`);
 
 /**
  * MCUboot's boot magic, the last 16 bytes of a slot's trailer: this with a `BOOT_MAX_ALIGN` of
@@ -200,7 +214,10 @@ export function padImage(image: Uint8Array, slotSize: number): Uint8Array {
  * and a TLV area with a SHA-256 over header and body. Not signed: the check does not verify
  * signatures (the cup's bootloader does).
  */
-export async function buildImage(version: ImageVersion, body: Uint8Array): Promise<Uint8Array> {
+export async function buildImage(
+  version: ImageVersion,
+  body: Uint8Array,
+): Promise<Uint8Array<ArrayBuffer>> {
   const header = new Uint8Array(IMAGE_HEADER_MIN);
   const h = new DataView(header.buffer);
   h.setUint32(0, IMAGE_MAGIC, true);

@@ -7,6 +7,7 @@ export * from './constants';
 export * from './image';
 export { FirmwareUpdate } from './update';
 export type {
+  ChosenFile,
   UpdateCup,
   UpdateFailure,
   UpdateOptions,

@@ -24,6 +24,11 @@ export interface SimSmpOptions {
   accepts?: (image: Uint8Array) => boolean;
   /** Whether this connection may use SMP (PROTOCOL.md 9.1: only once ownership is proven). */
   allowed?: () => boolean;
+  /**
+   * A broken (or hostile) cup: once its upload has reached this offset, it writes nothing more
+   * and answers every chunk with this offset again.
+   */
+  repeatsOffset?: number;
 }
 
 interface Slot {
@@ -203,6 +208,8 @@ export class SimSmpServer {
     }
     const upload = this.upload;
     if (!upload) return err(IMG_ERR.badOffset);
+    const stuck = this.options.repeatsOffset;
+    if (stuck !== undefined && upload.off >= stuck) return { off: stuck };
     if (off !== upload.off) return { off: upload.off };
     if (off + data.length > upload.len) return { rc: 3 };
     upload.data.set(data, off);

@@ -35,6 +35,8 @@ export type UpdateFailure =
   | { kind: 'already-running'; version: string }
   | { kind: 'refused'; step: 'upload' | 'test' | 'confirm'; rc: number; group?: number }
   | { kind: 'rolled-back'; running: string; wanted: string }
+  /** The cup answered `tries` times in a row without taking the upload beyond `at` bytes. */
+  | { kind: 'stalled'; at: number; tries: number }
   | { kind: 'no-smp' }
   | { kind: 'lost' }
   | { kind: 'error'; detail: string };
@@ -64,8 +66,14 @@ export interface UpdateOptions {
   reconnectMs?: number;
   /** Wait for the cup to go down after the reset command, ms. */
   restartMs?: number;
-  /** Tries per chunk before giving up. */
+  /** Tries without progress before giving up (PROTOCOL.md 9.5: five). */
   retries?: number;
+}
+
+/** A file as the page has it (a `File`): its size is known before it is read. */
+export interface ChosenFile {
+  size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
 }
 
 /** A failure the flow itself decided on. */

@@ -18,12 +18,13 @@ import {
 } from './commands';
 import { encodeBody } from './cbor';
 import { DEFAULT_SMP_PACKET, MAX_SMP_PACKET, SMP_HEADER_LENGTH } from './constants';
-import { checkImage, compareWithRunning, versionText } from './image';
+import { MAX_IMAGE_BYTES, checkImage, compareWithRunning, tooLarge, versionText } from './image';
 import {
   Failed,
   Stopped,
   failureOf,
   unlessStopped,
+  type ChosenFile,
   type UpdateCup,
   type UpdateFailure,
   type UpdateOptions,
@@ -35,7 +36,8 @@ const sameBytes = (a: Uint8Array, b: Uint8Array) =>
 
 export class FirmwareUpdate {
   private current: UpdateState = { phase: 'idle', sent: 0, total: 0, resumes: 0 };
-  private file: Uint8Array | null = null;
+  /** The chosen file: the one copy of it the app holds. */
+  private file: Uint8Array<ArrayBuffer> | null = null;
   private client: SmpClient | null = null;
   /** Aborts the upload under way (`cancel()`); null outside the upload. */
   private stopping: AbortController | null = null;
@@ -66,13 +68,24 @@ export class FirmwareUpdate {
   }
 
   /**
+   * Read a file the page was given and `choose` it; a file larger than any firmware is refused
+   * before it is read.
+   */
+  async chooseFile(file: ChosenFile): Promise<UpdateState> {
+    if (file.size > MAX_IMAGE_BYTES) {
+      this.forget(file.size);
+      const { reason, detail } = tooLarge(file.size);
+      return this.fail({ kind: 'not-an-image', reason, detail });
+    }
+    return this.choose(new Uint8Array(await file.arrayBuffer()));
+  }
+
+  /**
    * Check a file and read what the cup runs, and how the file stands to it (the same image, the
    * same version, older, newer). Nothing is written to the cup.
    */
-  async choose(file: Uint8Array): Promise<UpdateState> {
-    this.stopping?.abort();
-    this.file = null;
-    this.current = { phase: 'idle', sent: 0, total: file.length, resumes: 0 };
+  async choose(file: Uint8Array<ArrayBuffer>): Promise<UpdateState> {
+    this.forget(file.length);
     const checked = checkImage(file);
     if (!checked.ok) {
       return this.fail({ kind: 'not-an-image', reason: checked.reason, detail: checked.detail });
@@ -113,7 +126,7 @@ export class FirmwareUpdate {
       // Going on after a cancel, the bar stays where it was until the cup says where it stands.
       const sent = phase === 'stopped' ? this.current.sent : 0;
       this.set({ phase: 'uploading', sent, resumes: 0, packetSize });
-      const sha = new Uint8Array(await crypto.subtle.digest('SHA-256', file.slice()));
+      const sha = new Uint8Array(await crypto.subtle.digest('SHA-256', file));
       await this.upload(file, sha, packetSize, stopping.signal);
       this.stopping = null;
       step = 'test';
@@ -167,20 +180,24 @@ export class FirmwareUpdate {
   ): Promise<void> {
     let off = 0;
     let ask = true; // send the first chunk's form: the cup answers where its upload stands
-    let tries = 0;
+    let best = 0; // the furthest the cup has taken the upload
+    let tries = 0; // chunks in a row that did not take it further (PROTOCOL.md 9.5)
     while (off < file.length) {
+      ask ||= off === 0; // a chunk at 0 names the upload (its length and hash)
       const chunk = this.chunk(file, ask ? 0 : off, packetSize, ask ? sha : undefined);
       try {
         const next = await unlessStopped(uploadChunk(await this.smp(), chunk), signal);
         if (next > file.length) throw new Failed({ kind: 'error', detail: `offset ${next}` });
-        if (next > off || ask) tries = 0;
+        // Only a new furthest offset is progress: a cup that keeps going back cannot loop.
+        if (next > best) [best, tries] = [next, 0];
+        else if (++tries >= this.retries) throw new Failed({ kind: 'stalled', at: next, tries });
         ask = false;
         off = next;
         this.set({ sent: off });
       } catch (error) {
         if (error instanceof SmpStatusError || error instanceof Failed) throw error;
         if (error instanceof Stopped) throw error;
-        if (++tries > this.retries) throw error;
+        if (++tries >= this.retries) throw error;
         ask = true;
         if (!this.cup.ready()) {
           this.set({ phase: 'reconnecting' });
@@ -221,6 +238,13 @@ export class FirmwareUpdate {
     if (this.client && !this.client.closed) return this.client;
     this.client = new SmpClient(await this.cup.open(), this.responseMs);
     return this.client;
+  }
+
+  /** Drop the chosen file (and stop its upload) for one of `total` bytes. */
+  private forget(total: number): void {
+    this.stopping?.abort();
+    this.file = null;
+    this.current = { phase: 'idle', sent: 0, total, resumes: 0 };
   }
 
   private set(patch: Partial<UpdateState>): UpdateState {

@@ -39,6 +39,11 @@ export function updateStepText(state: UpdateState): string {
 export function updateFailureText(failure: UpdateFailure): string {
   switch (failure.kind) {
     case 'not-an-image':
+      if (failure.reason === 'too_large') {
+        return msg(
+          'This file is far larger than any firmware for the cup: it was not read. Nothing was sent to the cup.',
+        );
+      }
       if (failure.reason === 'padded') {
         return msg(
           "This image is padded to the size of the cup's slot (signed with imgtool's --pad option): that file is for a programmer. Sign the firmware again without --pad and choose that file. Nothing was sent to the cup.",
@@ -62,6 +67,10 @@ export function updateFailureText(failure: UpdateFailure): string {
     case 'rolled-back':
       return msg(
         str`The cup came back with its old firmware ${failure.running}: version ${failure.wanted} did not pass its self-test and was rolled back. The cup works as before.`,
+      );
+    case 'stalled':
+      return msg(
+        str`The cup stopped taking the firmware at byte ${failure.at}: it answered ${failure.tries} times without going on. The cup keeps its firmware.`,
       );
     case 'no-smp':
       return msg('This cup has no firmware update service: it cannot be updated from the app.');

@@ -199,7 +199,7 @@ export class MiaFirmwareUpdate extends LitElement {
     const file = (event.target as HTMLInputElement).files?.[0];
     const update = this.updateFlow();
     if (!file || !update) return;
-    await update.choose(new Uint8Array(await file.arrayBuffer()));
+    await update.chooseFile(file);
   };
 
   /** The connection's one update flow: it keeps its SMP client from one chosen file to the next. */

@@ -95,6 +95,8 @@ export function warningText(warning: CupWarning): string {
     }
     case 'cup-restarted':
       return msg('The cup restarted; what it sensed since then was caught up.');
+    case 'too-many-events':
+      return msg('The cup sent events faster than anyone plays: the surplus was ignored.');
   }
 }
 

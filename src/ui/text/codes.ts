@@ -51,3 +51,7 @@ const WORDS: { [C in Reported['code']]: (problem: Extract<Reported, { code: C }>
 /** What the game reported, in the table's language. */
 export const gameText = (reported: Reported): string =>
   (WORDS[reported.code] as (problem: Reported) => string)(reported);
+
+/** A warning of the cup in words, with how many times it happened when more than once. */
+export const warningText = (warning: GameWarning): string =>
+  warning.count > 1 ? msg(str`${gameText(warning)} (${warning.count} times)`) : gameText(warning);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { cupMove, firstCup, localHandSteps } from '../../../src/app';
-import { SHORT, expectEveryTransition, pages, play, sensed, type App } from './helpers';
+import { SHORT, TO_THE_END, expectEveryTransition, pages, play, sensed, type App } from './helpers';
 
 const { taken, page, atTable } = pages('app-cup');
 
@@ -94,6 +94,19 @@ describe("the app's cup", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a lost cup is retried without end while a game is played, not before nor after', async () => {
+    const app = await atTable();
+    app.send({ type: 'SHOWN' });
+    await bound(app, 1);
+    const cup = app.cups[0]!;
+    expect(cup.keepTrying()).toBe(false); // the new-game screen: a tap brings it back
+    await inGame(app);
+    expect(cup.keepTrying()).toBe(true);
+    play(app, ...TO_THE_END);
+    await app.shows('gameOver');
+    expect(cup.keepTrying()).toBe(false);
   });
 
   it('the time of the last step by hand comes back after a reload', async () => {

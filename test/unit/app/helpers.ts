@@ -67,6 +67,8 @@ export class FakeCup {
     readonly kind: CupKind,
     /** When the table last took a step by hand, as the machine tells the cup. */
     readonly movedOnAt: () => number,
+    /** Whether a lost cup is retried without end, as the machine tells the cup. */
+    readonly keepTrying: () => boolean,
   ) {}
 
   emit(event: CupEvent): void {
@@ -172,8 +174,8 @@ function appOn(options: AppOptions) {
     rememberCup: (kind) => void remembered.push(kind),
   };
   /** A fake cup, opened. */
-  const openFake = (kind: CupKind, { movedOnAt }: OpenCupOptions): CupBinding => {
-    cups.push(new FakeCup(kind, movedOnAt));
+  const openFake = (kind: CupKind, { movedOnAt, keepTrying }: OpenCupOptions): CupBinding => {
+    cups.push(new FakeCup(kind, movedOnAt, keepTrying));
     return cups.at(-1)!.binding;
   };
   const cupOf = (binding: CupBinding) => cups.find((cup) => cup.binding === binding)!;

@@ -12,7 +12,14 @@ import {
   type FirmwareOptions,
 } from '../../../src/cup';
 
-export const backoff = { baseMs: 1_000, factor: 2, maxMs: 8_000, jitter: 0, maxAttempts: 4 };
+export const backoff = {
+  baseMs: 1_000,
+  factor: 2,
+  maxMs: 8_000,
+  jitter: 0,
+  maxAttempts: 4,
+  steadyMs: 20_000,
+};
 
 /**
  * Fake timers for the app's clock and timeouts; `setImmediate` stays real, so WebCrypto (which

@@ -179,7 +179,14 @@ export class Page {
             transport: new SimulatedTransport(device.cup),
             memory: device.cupMemory,
             movedOnAt,
-            backoff: { baseMs: 1_000, factor: 2, maxMs: 8_000, jitter: 0, maxAttempts: 1_000 },
+            backoff: {
+              baseMs: 1_000,
+              factor: 2,
+              maxMs: 8_000,
+              jitter: 0,
+              maxAttempts: 1_000,
+              steadyMs: 30_000,
+            },
             random: () => 0,
             // Limits that never run out while the fake clock moves on during real work.
             connectTimeoutMs: 600_000,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay, DEFAULT_BACKOFF } from '../../../../src/cup';
 
-const options = { baseMs: 500, factor: 2, maxMs: 8_000, jitter: 0.5, maxAttempts: 6 };
+const options = { baseMs: 500, factor: 2, maxMs: 8_000, jitter: 0.5, maxAttempts: 6, steadyMs: 0 };
 
 describe('backoff', () => {
   it('doubles from the base up to the cap without jitter', () => {
