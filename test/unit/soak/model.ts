@@ -2,38 +2,47 @@
  * The soak's pure model of the evening: the game the table plays (its players and rules, every
  * step it took, and the game they make, replayed by the round machine alone, with no storage,
  * page or cup around it), and the result of every game that ended. A step is what the game
- * session stores: an event that changed the game (a move, an undo, a cup warning).
+ * session stores: an event that changed the game (a move, an undo, a cup warning), a warning
+ * counted again being a repeat of the step that raised it.
  */
 import { createActor } from 'xstate';
 import {
   gameMachine,
   resultOf,
+  stepKind,
   type GameActor,
   type GameEvent,
   type GameInput,
   type GameResultRecord,
   type GameSnapshot,
+  type LoggedStep,
+  type StepKind,
 } from '../../../src/game';
 
 export class Model {
   input: GameInput | null = null;
   /** The game's id, as the table's session gave it. */
   id = '';
-  steps: GameEvent[] = [];
+  steps: LoggedStep[] = [];
+  /** Where the current run of warnings began (a warning said again repeats its step there). */
+  private warningsFrom = 0;
   /** Every game that ended (and was not undone), by id. */
   readonly results = new Map<string, GameResultRecord>();
   /** Every game of the evening, by id: its players and rules, and its steps. */
-  private readonly games = new Map<string, { input: GameInput; steps: GameEvent[] }>();
+  private readonly games = new Map<string, { input: GameInput; steps: LoggedStep[] }>();
   private actor: GameActor | null = null;
 
-  start(input: GameInput, id: string, steps: GameEvent[] = []): void {
+  start(input: GameInput, id: string, steps: readonly LoggedStep[] = []): void {
     this.actor?.stop();
     this.input = input;
     this.id = id;
     this.steps = [];
+    this.warningsFrom = 0;
     this.games.set(id, { input, steps: this.steps });
     this.actor = createActor(gameMachine, { input }).start();
-    for (const step of steps) this.send(step);
+    for (const { repeat = 1, ...step } of steps) {
+      for (let i = 0; i < repeat; i += 1) this.send(step as GameEvent);
+    }
   }
 
   /**
@@ -41,7 +50,7 @@ export class Model {
    * stored while storage failed (the rest of its steps were never stored, as the page said).
    * Throws unless the model knows that game with at least that many steps.
    */
-  rollBack(id: string, stored: readonly GameEvent[]): number {
+  rollBack(id: string, stored: readonly LoggedStep[]): number {
     const game = this.games.get(id);
     const count = stored.length;
     if (!game || JSON.stringify(game.steps.slice(0, count)) !== JSON.stringify(stored)) {
@@ -61,6 +70,7 @@ export class Model {
     this.input = null;
     this.id = '';
     this.steps = [];
+    this.warningsFrom = 0;
   }
 
   get snapshot(): GameSnapshot | null {
@@ -79,10 +89,28 @@ export class Model {
     actor.send(event);
     const after = actor.getSnapshot();
     if (after.value === before.value && after.context === before.context) return;
-    this.steps.push(event);
+    this.log(event, stepKind(before, after));
     const result = resultOf(this.id, after.context);
     if (result) this.results.set(this.id, result);
     else this.results.delete(this.id);
+  }
+
+  /** As the game's log keeps it: a warning counted again repeats the step that raised it. */
+  private log(event: GameEvent, kind: StepKind): void {
+    let raised = -1;
+    for (let i = this.steps.length - 1; kind === 'counted' && i >= this.warningsFrom; i -= 1) {
+      if (this.steps[i].type === event.type) {
+        raised = i;
+        break;
+      }
+    }
+    if (raised >= 0) {
+      const step = this.steps[raised];
+      this.steps[raised] = { ...step, repeat: (step.repeat ?? 1) + 1 };
+      return;
+    }
+    this.steps.push(event);
+    if (kind === 'step') this.warningsFrom = this.steps.length;
   }
 
   stop(): void {
