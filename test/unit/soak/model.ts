@@ -46,20 +46,19 @@ export class Model {
   }
 
   /**
-   * Back to game `id` as it was after its first `count` steps: what a page that went away left
-   * stored while storage failed (the rest of its steps were never stored, as the page said).
-   * Throws unless the model knows that game with at least that many steps.
+   * Back to game `id` as it was after the `stored` steps: what a page that went away left stored
+   * while storage failed (the rest of its steps were never stored, as the page said). Throws
+   * unless the model knows that game, played so far in that order.
    */
   rollBack(id: string, stored: readonly LoggedStep[]): number {
     const game = this.games.get(id);
-    const count = stored.length;
-    if (!game || JSON.stringify(game.steps.slice(0, count)) !== JSON.stringify(stored)) {
-      throw new Error(
-        `stored: game ${id} with ${count} steps the table never played in this order`,
-      );
+    const events = sent(stored);
+    const played = game ? sent(game.steps) : [];
+    if (!game || JSON.stringify(played.slice(0, events.length)) !== JSON.stringify(events)) {
+      throw new Error(`stored: game ${id} with events the table never played in this order`);
     }
-    const lost = (id === this.id ? this.steps.length : 0) - count;
-    this.start(game.input, id, game.steps.slice(0, count));
+    const lost = (id === this.id ? played.length : 0) - events.length;
+    this.start(game.input, id, events);
     return lost;
   }
 
@@ -117,6 +116,14 @@ export class Model {
     this.actor?.stop();
   }
 }
+
+/**
+ * The events a log sends the game, each repeat spelled out: the same for any two logs of one
+ * game (the game's log also starts a new step for a warning said again after a restore or a
+ * checkpoint, where the model repeats the one before).
+ */
+export const sent = (steps: readonly LoggedStep[]): GameEvent[] =>
+  steps.flatMap(({ repeat = 1, ...step }) => Array<GameEvent>(repeat).fill(step as GameEvent));
 
 /** What a game snapshot shows (its phase and everything it holds). */
 export const shown = (snapshot: GameSnapshot | null | undefined) =>
