@@ -1,5 +1,6 @@
-// `npm test`: every test the project has. Unit tests (Vitest), the C reference core (when
-// present), and the browser tests (Playwright in a real Chromium that this script finds).
+// `npm test`: every test the project has. Unit tests (Vitest; those of the Puck.js board build
+// its firmware and run its blob on QEMU), the C reference core (when present), and the browser
+// tests (Playwright in a real Chromium that this script finds; one checks the fake Puck).
 //   --unit-only  / --e2e-only  run one part; any other arguments go to Playwright.
 //   --deep  (`npm run test:deep`) only the long property tests and the pub evening soak, with many
 //           more runs.

@@ -46,6 +46,8 @@ export const Capability = {
   telemetry: 1 << 6,
   /** 1.1 addition: the SMP service for firmware updates (PROTOCOL.md 9.1). */
   firmwareUpdate: 1 << 7,
+  /** 1.1 porting note: the stack acknowledges every Control write itself (PROTOCOL.md 10.1). */
+  ackedWrites: 1 << 8,
 } as const;
 
 /** Event type bytes (0 is reserved and invalid). */

@@ -35,4 +35,4 @@ export {
 } from './telemetry/trace';
 export { parseTrace, traceCsv, type ParsedTrace } from './telemetry/trace-file';
 export { parseTraceEvents, type TraceEvent } from './telemetry/host-events';
-export { canUpdateFirmware } from './smp/available';
+export { canUpdateFirmware, updatedFromComputer } from './smp/available';

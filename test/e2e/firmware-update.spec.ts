@@ -28,6 +28,7 @@ const failure = (page: Page) => page.getByTestId('firmware-error');
 async function chooseFile(page: Page, name: string, bytes: Uint8Array): Promise<void> {
   await connectedGame(page);
   await panel(page).getByRole('button', { name: 'Update firmware' }).click();
+  await expect(panel(page).getByTestId('firmware-from-computer')).toHaveCount(0);
   await page.getByTestId('firmware-file').setInputFiles({
     name,
     mimeType: 'application/octet-stream',
@@ -84,13 +85,17 @@ test('a drop at 40 % resumes from the offset the cup reports and completes', asy
   expect(firsts).toHaveLength(2); // the start, and "where are you?" after the drop
 });
 
-test('a cup without the SMP service (capability bit 7 clear) is offered no update', async ({
+test('a cup without the SMP service (capability bit 7 clear) is offered no update, and told how', async ({
   page,
   cup,
 }) => {
   await connectedGame(page);
   await expect(panel(page).getByRole('button', { name: 'Disconnect' })).toBeVisible();
   await expect(panel(page).getByRole('button', { name: 'Update firmware' })).toHaveCount(0);
+  // It says how such a cup (a Puck.js cup) is updated instead (PROTOCOL.md 10.1).
+  await expect(panel(page).getByTestId('firmware-from-computer')).toContainText(
+    'npm run cup:flash',
+  );
   expect(smpWrites(cup)).toHaveLength(0);
 });
 

@@ -66,12 +66,30 @@ const char *mia_reason_name(mia_reason reason)
     return "?";
 }
 
+/* A switch, not a table of pointers: a table would hold absolute addresses (data relocations),
+ * and the core must run wherever it is loaded (boards/puck-js runs it from a JavaScript string). */
 const char *mia_status_name(uint8_t status)
 {
-    static const char *const names[] = {"ok",   "unknown_opcode", "bad_length",
-                                        "bad_value", "busy", "not_supported",
-                                        "needs_proof", "denied"};
-    return status <= MIA_STATUS_LAST ? names[status] : 0;
+    switch (status) {
+    case MIA_STATUS_OK:
+        return "ok";
+    case MIA_STATUS_UNKNOWN_OPCODE:
+        return "unknown_opcode";
+    case MIA_STATUS_BAD_LENGTH:
+        return "bad_length";
+    case MIA_STATUS_BAD_VALUE:
+        return "bad_value";
+    case MIA_STATUS_BUSY:
+        return "busy";
+    case MIA_STATUS_NOT_SUPPORTED:
+        return "not_supported";
+    case MIA_STATUS_NEEDS_PROOF:
+        return "needs_proof";
+    case MIA_STATUS_DENIED:
+        return "denied";
+    default:
+        return 0;
+    }
 }
 
 mia_status mia_status_for_reason(mia_reason reason)

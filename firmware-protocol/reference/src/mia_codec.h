@@ -100,6 +100,7 @@ typedef enum {
 #define MIA_CAP_CONFIG_PERSIST 0x0020u
 #define MIA_CAP_TELEMETRY 0x0040u /* 1.1 addition: the Telemetry characteristic */
 #define MIA_CAP_FIRMWARE_UPDATE 0x0080u /* 1.1 addition: the SMP service (PROTOCOL.md 9) */
+#define MIA_CAP_ACKED_WRITES 0x0100u /* 1.1 porting note: writes acked by the stack (10.1) */
 
 /* State flag bits, PROTOCOL.md 4.3. */
 #define MIA_STATE_LID_OPEN 0x01u

@@ -1,5 +1,6 @@
 /** 4.4 and 4.5 (Control requests, request ids, every error status) and 4.6 (Config limits). */
 import {
+  Capability,
   CONFIG_FIELDS,
   decodeReply,
   encodeConfig,
@@ -63,14 +64,17 @@ export async function controlChecks(ctx: CheckContext): Promise<void> {
     const reply = ctx.wire.frames.slice(from).find((f) => f.source === 'reply');
     short.push({ ...x, reply: reply?.bytes ?? null, matched: false });
   }
-  const refused = short.filter((x) => x.writeError !== null && x.reply === null);
+  // A stack that acknowledges every write (capability bit 8, PROTOCOL.md 10.1) cannot refuse
+  // it: the cup then ignores it, and no Reply is what counts.
+  const ackedWrites = !!ctx.info && (ctx.info.capabilities & Capability.ackedWrites) !== 0;
+  const refused = short.filter((x) => (ackedWrites || x.writeError !== null) && x.reply === null);
   ctx.record('control.too-short', refused.length === short.length, {
     sent: short.map(sentOf),
     received: short.flatMap(receivedOf),
-    expected: 'att-error 0x0d, no reply',
+    expected: ackedWrites ? 'no reply (capability bit 8)' : 'att-error 0x0d, no reply',
     got: short
       .filter((x) => !refused.includes(x))
-      .map((x) => (x.writeError ? 'a reply' : 'write accepted'))
+      .map((x) => (x.reply ? 'a reply' : 'write accepted'))
       .join(', '),
   });
 

@@ -32,8 +32,15 @@ const WANTED: Record<string, string[]> = {
   battery: ['read', 'notify'],
 };
 
-/** Reserved capability bits (8..15 in 1.1; bit 6 is telemetry, bit 7 the firmware update). */
-export const RESERVED_CAPABILITIES = 0xff00;
+/** Reserved capability bits (9..15 in 1.1; bit 6 is telemetry, bit 7 the firmware update, bit 8
+ * a stack that acknowledges every write). */
+export const RESERVED_CAPABILITIES = 0xfe00;
+
+/** Capability bit 8 (PROTOCOL.md 10.1), read from Info before the Info checks run. */
+async function declaresAckedWrites(ctx: CheckContext): Promise<boolean> {
+  const info = decodeInfo(await ctx.wire.readInfo().catch(() => new Uint8Array()));
+  return info.ok && (info.value.capabilities & Capability.ackedWrites) !== 0;
+}
 
 export async function gattChecks(ctx: CheckContext): Promise<void> {
   ctx.running('gatt.service');
@@ -78,11 +85,14 @@ export async function gattChecks(ctx: CheckContext): Promise<void> {
     ? await ctx.wire.request([0x01, ctx.wire.nextId(), 0x01, 0x64, 0x00])
     : null;
   const acked = identify !== null && identify.writeError === null;
-  const noWwr = !control?.properties?.writeWithoutResponse;
+  // A stack that acknowledges every write itself (capability bit 8, PROTOCOL.md 10.1) may
+  // declare write without response too.
+  const ackedWrites = await declaresAckedWrites(ctx);
+  const noWwr = !control?.properties?.writeWithoutResponse || ackedWrites;
   ctx.record('gatt.write-with-response', acked && noWwr, {
     sent: identify ? [shown('control', identify.sent)] : [],
     received: [`control: ${control ? props(control) : 'missing'}`, acked ? 'write-ack' : 'no-ack'],
-    expected: 'write (with response), no writeWithoutResponse',
+    expected: 'write (with response), no writeWithoutResponse (unless capability bit 8)',
     got: !noWwr ? 'writeWithoutResponse' : 'write not acknowledged',
   });
 
@@ -161,7 +171,7 @@ export async function infoChecks(ctx: CheckContext): Promise<boolean> {
   ctx.record('info.capabilities', reserved === 0, {
     sent,
     received,
-    expected: 'capability bits 8..15 = 0',
+    expected: 'capability bits 9..15 = 0',
     got: `capabilities 0x${info.capabilities.toString(16).padStart(4, '0')}`,
   });
   ctx.running('info.capacity');

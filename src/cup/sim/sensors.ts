@@ -33,8 +33,13 @@ export class SimSensors {
     this.motion = new CupMotion(seed);
   }
 
-  /** The board's clock now, ms since boot. */
+  /**
+   * The board's clock now, ms since boot. While a recording plays the clock is the recording's:
+   * a wait that ends late (a busy machine) must not stamp the next reading with the wall clock,
+   * or the detector would see other gaps between readings than the recording has.
+   */
   time(): number {
+    if (this.playing) return this.last;
     this.last = Math.max(this.last, (this.now() - this.bootAt) >>> 0);
     return this.last;
   }

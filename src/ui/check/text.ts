@@ -39,7 +39,9 @@ export function checkText(id: CheckId): string {
     case 'gatt.properties':
       return msg('Each characteristic has the properties of the table in section 2.');
     case 'gatt.write-with-response':
-      return msg('Control takes writes with response only, and acknowledges them.');
+      return msg(
+        'Control takes writes with response only (with capability bit 8 it may also declare writes without response, section 10.1), and acknowledges them.',
+      );
     case 'gatt.cccd':
       return msg('Every notify characteristic has a CCCD (0x2902) and notifications start.');
     case 'gatt.battery':
@@ -103,7 +105,9 @@ export function checkText(id: CheckId): string {
     case 'control.unknown-opcode':
       return msg('An unknown opcode gets unknown_opcode.');
     case 'control.too-short':
-      return msg('A write shorter than 2 bytes gets an ATT error and no Reply.');
+      return msg(
+        'A write shorter than 2 bytes gets an ATT error and no Reply (with capability bit 8, no Reply).',
+      );
     case 'control.bad-length':
       return msg('A request shorter than its opcode’s length gets bad_length.');
     case 'control.too-long':

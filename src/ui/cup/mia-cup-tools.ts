@@ -1,7 +1,13 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
-import { canRecord, canUpdateFirmware, type CupConnection, type CupSnapshot } from '../../cup';
+import {
+  canRecord,
+  canUpdateFirmware,
+  updatedFromComputer,
+  type CupConnection,
+  type CupSnapshot,
+} from '../../cup';
 import { withWords } from '../lazy';
 import { baseStyles } from '../styles';
 import { CupController } from './cup-controller';
@@ -16,7 +22,8 @@ const loadLabelSheet = () => withWords(() => import('./mia-label-sheet'));
  * The cup maker's tools for the connected cup, in the cup panel (during a game, and for cup
  * makers on the new-game screen): "Check this cup" (the check screen, `#check`), "Record a
  * trace" (a cup with telemetry, its owner only), "Update firmware" (over Web Bluetooth, to the
- * owner of a cup with the SMP service, capability bit 7) and "Print a label" (a cup this tablet
+ * owner of a cup with the SMP service, capability bit 7; the owner of a cup without it reads how
+ * it is updated instead) and "Print a label" (a cup this tablet
  * owns). An opened recorder or update stays while its cup drops and comes back (an update
  * restarts the cup); the update closes when the cup is disconnected or forgotten.
  */
@@ -39,6 +46,10 @@ export class MiaCupTools extends LitElement {
         gap: 8px;
         padding-top: 10px;
         border-top: 1px solid var(--line);
+      }
+      .hint {
+        margin: 0;
+        color: var(--muted);
       }
     `,
   ];
@@ -79,36 +90,46 @@ export class MiaCupTools extends LitElement {
   private renderButtons(snap: CupSnapshot) {
     const label = labelOf(snap);
     return html`<div class="buttons" role="group" aria-label=${msg('Tools for cup makers')}>
-      <button @click=${() => (location.hash = 'check')}>${msg('Check this cup')}</button>
+        <button @click=${() => (location.hash = 'check')}>${msg('Check this cup')}</button>
+        ${
+          canRecord(snap)
+            ? html`<button
+                aria-expanded=${this.recorderOpen ? 'true' : 'false'}
+                @click=${() => (this.recorderOpen = !this.recorderOpen)}
+              >
+                ${msg('Record a trace')}
+              </button>`
+            : nothing
+        }
+        ${
+          // Only to the owner, over Web Bluetooth, of a cup with the SMP service (bit 7, 9.1).
+          canUpdateFirmware(snap)
+            ? html`<button
+                aria-expanded=${this.firmwareOpen ? 'true' : 'false'}
+                @click=${() => (this.firmwareOpen = !this.firmwareOpen)}
+              >
+                ${msg('Update firmware')}
+              </button>`
+            : nothing
+        }
+        ${
+          label
+            ? html`<button aria-haspopup="dialog" @click=${(e: Event) => this.printLabel(label, e)}>
+                ${msg('Print a label')}
+              </button>`
+            : nothing
+        }
+      </div>
       ${
-        canRecord(snap)
-          ? html`<button
-              aria-expanded=${this.recorderOpen ? 'true' : 'false'}
-              @click=${() => (this.recorderOpen = !this.recorderOpen)}
-            >
-              ${msg('Record a trace')}
-            </button>`
+        // Without SMP (a Puck.js cup) the owner reads how the cup is updated (PROTOCOL.md 10.1).
+        updatedFromComputer(snap)
+          ? html`<p class="hint" data-testid="firmware-from-computer">
+              ${msg(
+                'This cup has no firmware update over the air: its firmware is updated from a computer (a Puck.js cup with npm run cup:flash).',
+              )}
+            </p>`
           : nothing
-      }
-      ${
-        // Only to the owner, over Web Bluetooth, of a cup with the SMP service (bit 7, 9.1).
-        canUpdateFirmware(snap)
-          ? html`<button
-              aria-expanded=${this.firmwareOpen ? 'true' : 'false'}
-              @click=${() => (this.firmwareOpen = !this.firmwareOpen)}
-            >
-              ${msg('Update firmware')}
-            </button>`
-          : nothing
-      }
-      ${
-        label
-          ? html`<button aria-haspopup="dialog" @click=${(e: Event) => this.printLabel(label, e)}>
-              ${msg('Print a label')}
-            </button>`
-          : nothing
-      }
-    </div>`;
+      }`;
   }
 
   private printLabel(label: CupLabel, event: Event): void {

@@ -3,7 +3,7 @@
  * and is left as it was found; each deliberately broken cup fails the check for its fault.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CONFIG, newOwnerKey } from '../../../../firmware-protocol/codec';
+import { Capability, DEFAULT_CONFIG, newOwnerKey } from '../../../../firmware-protocol/codec';
 import { SimulatedCup, type CupFault, type FirmwareOptions } from '../../../../src/cup';
 import {
   LinkPort,
@@ -230,6 +230,16 @@ describe('the conformance check', () => {
     ['telemetryFromOne', 'telemetry.numbering'],
     ['telemetryNoEnd', 'telemetry.stop-end'],
   ];
+  it('accepts write without response on Control from a cup with capability bit 8 (10.1)', async () => {
+    const { report } = await check({
+      capabilities: Capability.ackedWrites,
+      faults: { writeWithoutResponse: true },
+    });
+    expect(verdict(report, 'gatt.write-with-response')).toBe('pass');
+    expect(verdict(report, 'info.capabilities')).toBe('pass');
+    expect(verdict(report, 'control.too-short')).toBe('pass');
+  });
+
   it.each(faults)('catches a cup with the fault %s: %s fails', async (fault, id) => {
     const { report } = await check({ faults: { [fault]: true } });
     expect(

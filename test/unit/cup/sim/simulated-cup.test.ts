@@ -115,6 +115,34 @@ describe('what the board feeds the core', () => {
     });
   });
 
+  it('a trace played on a busy machine (each wait ends late) gives the same events', async () => {
+    const dir = new URL('../../../../firmware-protocol/reference/traces/', import.meta.url);
+    const trace = parseTrace(readFileSync(new URL('whole-turn.csv', dir), 'utf8'));
+    const run = async (late: number) => {
+      const { fw, events } = await cup();
+      const start = fw.clock;
+      const clockReads: number[] = [];
+      await played(
+        fw.play(
+          trace.rows,
+          (ms) =>
+            new Promise((done) =>
+              setTimeout(() => {
+                clockReads.push(fw.clock); // the radio reads the clock meanwhile
+                done();
+              }, ms + late),
+            ),
+        ),
+        60_000,
+      );
+      expect(clockReads).toEqual([...clockReads].sort((a, b) => a - b));
+      return events().map((e) => ({ ...e, timeMs: e.timeMs - start }));
+    };
+    const onTime = await run(0);
+    expect(onTime.map((e) => e.type)).toContain('shake_ended');
+    expect(await run(30)).toEqual(onTime);
+  });
+
   it('a telemetry stream carries the readings the board feeds: a cup at rest reads 1 g', async () => {
     const { out, write } = await cup();
     write({ op: 'telemetry_start', requestId: 1, seconds: 2 });

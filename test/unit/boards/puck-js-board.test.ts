@@ -1,0 +1,181 @@
+/**
+ * The Puck.js firmware (firmware-protocol/boards/puck-js/src) on a fake Puck in Node: the
+ * Espruino APIs it uses faked from Espruino's reference, the WebAssembly build of the core
+ * standing in for E.nativeCall. What a person and an app see: the GATT database and the
+ * advertising of PROTOCOL.md 2 and 3, events from the accelerometer and the magnet, the owner
+ * key in flash, the lid calibration with the button, the LEDs, dozing.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  CUP_GATT,
+  DEFAULT_CONFIG,
+  encodeConfig,
+  decodeAdvert,
+  decodeInfo,
+  decodeReply,
+  decodeState,
+  encodeControl,
+  toHex,
+} from '../../../firmware-protocol/codec';
+import { FakeStorage, PINS } from '../../../firmware-protocol/boards/puck-js/fake/fake-espruino';
+import { espruinoUuid } from '../../../firmware-protocol/boards/puck-js/src/gatt';
+import { Files } from '../../../firmware-protocol/boards/puck-js/src/store';
+import { ACCEL_HZ, DOZE_ACCEL_HZ, MAG_HZ } from '../../../firmware-protocol/boards/puck-js/src/cup';
+import { MIA, bootPuck, calibratedStorage, connectApp, heardEvents, uuid } from './puck-js-fixture';
+
+const KEY = Uint8Array.from({ length: 16 }, (_, i) => 0xa0 + i);
+
+describe('the Puck.js firmware on a fake Puck', () => {
+  it('declares the GATT database of CUP_GATT, without the console, and advertises as PROTOCOL.md 3 says', async () => {
+    const { nrf } = await bootPuck();
+    expect(nrf.options.uart).toBe(false);
+    for (const service of CUP_GATT.filter((s) => !s.optional)) {
+      const declared = nrf.services[espruinoUuid(service.uuid)];
+      expect(Object.keys(declared).sort()).toEqual(
+        service.characteristics.map((c) => espruinoUuid(c.uuid)).sort(),
+      );
+    }
+    expect(Object.keys(nrf.services)).not.toContain(espruinoUuid(CUP_GATT[3].uuid)); // no SMP
+    // Device Information: four strings of at most 20 bytes (PROTOCOL.md 2).
+    const dis = nrf.services[espruinoUuid(CUP_GATT[2].uuid)];
+    for (const c of Object.values(dis)) expect(c.value?.length).toBeLessThanOrEqual(20);
+    // ADV: flags, the service UUID, "Mia 3F2A": 31 bytes; the GAP name is the long form.
+    expect(nrf.advertising).toHaveLength(31);
+    expect(String.fromCharCode(...nrf.advertising.slice(-8))).toBe('Mia 3F2A');
+    expect(nrf.advertisingOptions.name).toBe('Mia Cup 3F2A');
+    expect(nrf.scanResponse).toHaveLength(27);
+    const advert = decodeAdvert(Uint8Array.from(nrf.scanResponse.slice(18)));
+    expect(advert.ok && advert.value).toMatchObject({
+      owned: false,
+      deviceId: '4d6961507563' + '3f2a',
+    });
+  });
+
+  it('reads Info and State through the stack: capability bit 7 (SMP) clear, the battery', async () => {
+    const { puck, nrf } = await bootPuck();
+    nrf.centralConnects();
+    const info = decodeInfo(nrf.read(MIA, uuid.info));
+    expect(info.ok).toBe(true);
+    if (!info.ok) return;
+    expect(info.value.capabilities & 0x80).toBe(0);
+    expect(info.value.capabilities & 0x7f).toBe(0x77); // shake, lid, LED, battery, config, telemetry
+    puck.clock.advance(500);
+    const state = decodeState(nrf.read(MIA, uuid.state));
+    expect(state.ok && state.value.batteryPercent).toBe(87);
+    expect(state.ok && state.value.timeMs).toBeGreaterThanOrEqual(300);
+  });
+
+  it('turns a shake and a lift of the lid into events, notified to a subscribed app', async () => {
+    const { puck, world } = await bootPuck();
+    expect(puck.accelHz).toBe(ACCEL_HZ);
+    expect(puck.magHz).toBe(MAG_HZ);
+    expect(puck.registers.get(0x11)).toBe(0); // the gyro is off
+    connectApp(puck);
+    world.shake(puck.clock.ms + 100, 1500);
+    puck.clock.advance(3000);
+    world.lidOn = false;
+    puck.clock.advance(1200);
+    world.lidOn = true;
+    puck.clock.advance(1000);
+    const events = heardEvents(puck).map((e) => e.type);
+    expect(events).toEqual(['shake_started', 'shake_ended', 'lid_opened', 'lid_closed']);
+    const closed = heardEvents(puck).find((e) => e.type === 'lid_closed');
+    expect(closed?.type === 'lid_closed' && closed.openMs).toBeGreaterThan(1000);
+    expect(closed?.type === 'lid_closed' && closed.openMs).toBeLessThan(1400);
+  });
+
+  it('keeps the owner key in flash before it says ok, advertises the owner, and knows it after a restart', async () => {
+    const storage = calibratedStorage();
+    const { puck, nrf } = await bootPuck(storage);
+    connectApp(puck);
+    let keyAtReply: string | undefined;
+    nrf.onNotify = (n) => {
+      if (n.characteristic === uuid.reply) keyAtReply = storage.read(Files.ownerKey);
+    };
+    nrf.write(MIA, uuid.control, encodeControl({ op: 'claim', requestId: 9, key: toHex(KEY) }));
+    const reply = decodeReply(nrf.heard.filter((n) => n.characteristic === uuid.reply)[0].bytes);
+    expect(reply.ok && reply.value).toMatchObject({ op: 'claim', status: 'ok' });
+    expect(keyAtReply).toBe(String.fromCharCode(...KEY));
+    expect(decodeAdvert(Uint8Array.from(nrf.scanResponse.slice(18)))).toMatchObject({
+      ok: true,
+      value: { owned: true },
+    });
+    const again = await bootPuck(storage, 99);
+    again.nrf.centralConnects();
+    const state = decodeState(again.nrf.read(MIA, uuid.state));
+    expect(state.ok && state.value.owned).toBe(true);
+    // An unproven connection to an owned cup is dropped after 10 s.
+    again.puck.clock.advance(11_000);
+    expect(again.nrf.disconnects).toBe(1);
+    expect(again.nrf.connected).toBe(false);
+  });
+
+  it('blinks the blue LED to identify itself', async () => {
+    const { puck, nrf } = await bootPuck();
+    connectApp(puck);
+    const from = puck.clock.ms;
+    nrf.write(
+      MIA,
+      uuid.control,
+      encodeControl({ op: 'identify', requestId: 1, blink: true, buzz: false, durationMs: 1000 }),
+    );
+    puck.clock.advance(1500);
+    const blue = puck.ledLog.filter((l) => l.pin === PINS.LED3 && l.on && l.ms >= from);
+    expect(blue.length).toBeGreaterThanOrEqual(3);
+    expect(blue.at(-1)!.ms - from).toBeLessThanOrEqual(1000);
+    expect(puck.pins.get(PINS.LED3)).toBe(false);
+  });
+
+  it('dozes when the core allows it, and wakes on motion', async () => {
+    const storage = calibratedStorage();
+    // A Config with 30 s of idle sleep, as write_config would have stored it.
+    storage.write(Files.config, encodeConfig({ ...DEFAULT_CONFIG, idleSleepS: 30 }));
+    const { puck, world } = await bootPuck(storage);
+    puck.clock.advance(29_000);
+    expect(puck.accelHz).toBe(ACCEL_HZ);
+    puck.clock.advance(2_000);
+    expect(puck.accelHz).toBe(DOZE_ACCEL_HZ);
+    expect(puck.magHz).toBe(1.25);
+    world.shake(puck.clock.ms, 3000);
+    puck.clock.advance(3000);
+    expect(puck.accelHz).toBe(ACCEL_HZ);
+  });
+});
+
+describe('the lid calibration with the button', () => {
+  it('a Puck without one asks for it (green, then blue), stores it, and becomes a cup', async () => {
+    const { puck, world, nrf } = await bootPuck(new FakeStorage());
+    expect(nrf.advertising).toEqual([]); // no cup yet
+    expect(puck.pins.get(PINS.LED2)).toBe(true);
+    world.lidOn = true;
+    puck.clock.advance(300);
+    puck.press();
+    expect(puck.pins.get(PINS.LED3)).toBe(true);
+    world.lidOn = false;
+    puck.clock.advance(300);
+    puck.press();
+    expect(JSON.parse(puck.storage.read(Files.lid)!)).toHaveProperty('on');
+    expect(nrf.advertising).toHaveLength(31);
+  });
+
+  it('refuses a magnet too weak to tell the lid from a turned cup, with red blinks', async () => {
+    const { puck, world, nrf } = await bootPuck(new FakeStorage());
+    world.magnetScale = 0.2; // about 200 uT
+    puck.clock.advance(300);
+    puck.press();
+    world.lidOn = false;
+    puck.clock.advance(300);
+    puck.press();
+    expect(puck.storage.read(Files.lid)).toBeUndefined();
+    expect(puck.ledLog.some((l) => l.pin === PINS.LED1 && l.on)).toBe(true);
+    expect(nrf.advertising).toEqual([]);
+  });
+
+  it('is started again by holding the button for 3 s', async () => {
+    const { puck, firmware } = await bootPuck();
+    expect(firmware.step).toBe('idle');
+    puck.press(3200);
+    expect(firmware.step).toBe('lid-on');
+    expect(puck.pins.get(PINS.LED2)).toBe(true);
+  });
+});
