@@ -1,11 +1,9 @@
-// `npm run bench`: every benchmark the project has. They print figures; none is a test.
-import { spawnSync } from 'node:child_process';
+// `npm run bench`: every benchmark the project has. They print figures; none is a test. Each
+// runs as a child that is stopped with this script (Ctrl-C, `kill`): no server outlives it.
+import { must } from './lib/children.mjs';
 
-const run = (command, args) =>
-  spawnSync(command, args, { stdio: 'inherit' }).status === 0 || process.exit(1);
-
-run('npx', ['vitest', 'bench', '--run']);
+await must('npx', ['vitest', 'bench', '--run']);
 // The cup: notification -> DOM in headless Chromium with the emulated cup (Playwright).
-run('node', ['scripts/cup-bench.mjs']);
+await must('node', ['scripts/cup-bench.mjs']);
 // Start-up, first-load size, tap-to-paint and stored bytes at 4x CPU, against a baseline page.
-run('node', ['scripts/speed-bench.mjs']);
+await must('node', ['scripts/speed-bench.mjs']);

@@ -8,14 +8,14 @@
 //   MIA_BENCH_GAMES  played games for tap-to-paint (default 3)
 //   MIA_BENCH_ROUNDS rounds per played game (default 150)
 //   MIA_BENCH_ONLY   'startup' to measure only the start-up figures (cold, warm, restore, first load)
-import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, existsSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { findChromium } from './find-chromium.mjs';
+import { must, onCleanup } from './lib/children.mjs';
+import { serveDir } from './lib/serve-dir.mjs';
 
 const RUNS = Number(process.env.MIA_BENCH_RUNS ?? 9);
 const GAMES = Number(process.env.MIA_BENCH_GAMES ?? 3);
@@ -27,56 +27,24 @@ const PLAYERS = 10;
 const STARTUP_ONLY = process.env.MIA_BENCH_ONLY === 'startup';
 
 const work = mkdtempSync(join(tmpdir(), 'mia-speed-bench-'));
+onCleanup(() => rmSync(work, { recursive: true, force: true }));
 const appDir = join(work, 'app');
 const baseDir = join(work, 'baseline');
 
-function build(args, label) {
+async function build(args, label) {
   console.log(`[bench] building ${label}`);
-  const run = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...args], {
-    stdio: 'inherit',
-  });
-  if (run.status !== 0) process.exit(1);
+  await must('npx', ['vite', 'build', '--logLevel', 'warn', ...args]);
 }
-build(['--outDir', appDir, '--emptyOutDir'], 'the app');
-build(
+await build(['--outDir', appDir, '--emptyOutDir'], 'the app');
+await build(
   ['-c', 'test/bench/baseline/vite.config.ts', '--outDir', baseDir, '--emptyOutDir'],
   'the baseline page',
 );
 
-const TYPES = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.webmanifest': 'application/manifest+json',
-};
-
-/** A static server like any host: files as they are, the index for every other path. */
-function serve(dir) {
-  const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));
-    let file = join(dir, path);
-    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) {
-      file = join(dir, 'index.html');
-    }
-    response.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'cache-control': 'no-cache',
-    });
-    response.end(readFileSync(file));
-  });
-  return new Promise((resolve) =>
-    server.listen(0, 'localhost', () =>
-      resolve({ server, url: `http://localhost:${server.address().port}` }),
-    ),
-  );
-}
-
 const executablePath = await findChromium();
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const app = await serve(appDir);
-const base = await serve(baseDir);
+const app = await serveDir(appDir);
+const base = await serveDir(baseDir);
 
 /**
  * Page side, before any of the page's scripts: long tasks; `__bench.ready`, the time (since
@@ -167,6 +135,7 @@ const PAGE = (target) => `(() => {
 
 // Browser profiles in memory where there is such a place: the disk's latency is not the page's.
 const profiles = existsSync('/dev/shm') ? mkdtempSync('/dev/shm/mia-speed-bench-') : work;
+onCleanup(() => rmSync(profiles, { recursive: true, force: true }));
 /** How long a freshly launched browser is left to finish its own start-up (see `launch`). */
 const SETTLE_MS = 1500;
 
@@ -404,8 +373,6 @@ if (!STARTUP_ONLY) {
 
 app.server.close();
 base.server.close();
-rmSync(work, { recursive: true, force: true });
-rmSync(profiles, { recursive: true, force: true });
 
 // --- figures -------------------------------------------------------------------------------
 const ratio = (a, b) => a / b;

@@ -2,7 +2,8 @@
 // its firmware and run its blob on QEMU), the C reference core (when present), and the browser
 // tests (Playwright in a real Chromium that this script finds; one checks the fake Puck).
 //   --unit-only  / --e2e-only  run one part; any other arguments go to Playwright.
-//   --deep  (`npm run test:deep`) only the long property tests, with many more runs.
+//   --deep  (`npm run test:deep`) only the long property tests and the pub evening soak, with many
+//           more runs.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { findChromium } from './find-chromium.mjs';
@@ -14,7 +15,12 @@ const deep = args.includes('--deep');
 const rest = args.filter((a) => !['--unit-only', '--e2e-only', '--deep'].includes(a));
 
 /** The run counts of the deep run (the quick defaults are in the tests, see test/unit/random.ts). */
-const DEEP = { MIA_RANDOM_GAMES: '5000', MIA_MODEL_LIVES: '3' };
+const DEEP = {
+  MIA_RANDOM_GAMES: '5000',
+  MIA_MODEL_LIVES: '3',
+  MIA_SOAK_EVENINGS: '10',
+  MIA_SOAK_ACTIONS: '1000',
+};
 
 const results = [];
 function step(name, command, commandArgs, env = {}) {
@@ -29,7 +35,11 @@ function step(name, command, commandArgs, env = {}) {
 }
 
 if (deep) {
-  const files = ['test/unit/game/random-games.test.ts', 'test/unit/game/model.test.ts'];
+  const files = [
+    'test/unit/game/random-games.test.ts',
+    'test/unit/game/model.test.ts',
+    'test/unit/soak/evening.test.ts',
+  ];
   step('deep', 'npx', ['vitest', 'run', ...files], DEEP);
 } else if (!e2eOnly) {
   step('unit', 'npx', ['vitest', 'run']);

@@ -8,14 +8,20 @@ import { allWords } from './ui/localize';
 import './ui/mia-app';
 import type { MiaApp } from './ui/mia-app';
 import type { AppPorts } from './app';
-import { loadSession, openEarly, ownerKeyStore, type GameSession } from './data';
+import { loadSession, noteProblem, openEarly, ownerKeyStore, type GameSession } from './data';
 import { loadTable } from './ui/lazy';
 import { linkManifest } from './ui/platform/manifest';
 import { UpdateWatcher } from './ui/platform/updates';
 
 async function wire(app: MiaApp): Promise<void> {
   // Marks the page with its build at once; tells the machine of a new version once it runs.
-  const updates = new UpdateWatcher(() => actor.send({ type: 'UPDATE.READY' }));
+  const updates = new UpdateWatcher({
+    onReady: () => actor.send({ type: 'UPDATE.READY' }),
+    report: (what, error) => {
+      console.warn(`Mia Cup could not ${what}:`, error);
+      noteProblem(what, error);
+    },
+  });
   const stored = app.gameStored;
   // With a game stored, the database, its session and the table load at once; otherwise after
   // the first screen.
@@ -45,7 +51,8 @@ async function wire(app: MiaApp): Promise<void> {
     openCup: async (kind, options) =>
       (await import('./cup')).openCup(kind, { ...options, keys: ownerKeyStore() }),
     startCup: async (kind, binding) => (await import('./cup')).startCup(kind, binding),
-    applyUpdate: (before) => updates.apply(() => Promise.all([before(), app.screenLoaded()])),
+    applyUpdate: () => updates.apply(() => app.screenLoaded()),
+    note: noteProblem,
     handSteps: localHandSteps,
     rememberCup: (cup) => app.preferences.update({ cup }),
   };

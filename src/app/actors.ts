@@ -68,10 +68,15 @@ export function appActors(ports: AppPorts) {
       await session?.discard();
     }),
 
-    /** Bring in the waiting new version with every step so far stored. */
-    applyUpdate: fromPromise<void, GameSession | null>(({ input: session }) =>
-      ports.applyUpdate(async () => session?.flush()),
-    ),
+    /** Store every step so far; fails when some could not be (an update would lose them). */
+    storeSteps: fromPromise<void, GameSession | null>(async ({ input: session }) => {
+      await session?.flush();
+      const unsaved = session?.journal?.unsaved ?? 0;
+      if (unsaved > 0) throw new Error(`${unsaved} steps are not stored`);
+    }),
+
+    /** Bring in the waiting new version (the page then reloads into it). */
+    applyUpdate: fromPromise<void>(() => ports.applyUpdate()),
 
     /**
      * The table lock: tells the machine when this page is the table, is not, or is asked to

@@ -9,6 +9,7 @@ import type { AppInput, AppPorts } from './types';
 
 export { createAppMachine, type AppActor, type AppMachine, type AppSnapshot } from './machine';
 export { cupMove, firstCup } from './cup';
+export { UPDATE_LIMIT_MS, UPDATE_RETRY_MS } from './setup';
 export { localHandSteps } from './hand-steps';
 export type { AppContext } from './context';
 export type { AppEvent, AppInput, AppPorts } from './types';

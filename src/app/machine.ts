@@ -9,15 +9,17 @@
  * - `check`: "Check this cup", over whatever screen.
  * - `cup`: which cup, opened once the first screen is up and again for each choice; its moves go
  *   to the running game, and every other step of the game counts as a step by hand.
- * - `update`: a new version waits, and comes in between games (or when the players ask).
+ * - `update`: a new version waits, and comes in between games (or when the players ask), with
+ *   every step stored (`update.ts`).
  *
- * Side effects are the invoked actors of `actors.ts`, over the ports `main.ts` gives; the
- * guards and actions are named in `setup.ts`.
+ * Its guards, actions and delays are named in `setup.ts`; side effects are the invoked actors of
+ * `actors.ts`, over the ports `main.ts` gives.
  */
 import { assertEvent, type Actor, type SnapshotFrom } from 'xstate';
-import { appSetup } from './setup';
 import { initialContext } from './context';
+import { appSetup, warning } from './setup';
 import type { AppPorts } from './types';
+import { updateRegion } from './update';
 
 export type { AppTag } from './setup';
 
@@ -28,14 +30,9 @@ const elsewhere = {
 };
 const released = { type: 'noteElsewhere' as const, params: { taken: true } };
 
-/** A failed actor's error, for the `warn` action. */
-const warning = (what: string) => ({
-  type: 'warn' as const,
-  params: ({ event }: { event: { error: unknown } }) => ({ what, error: event.error }),
-});
-
 export function createAppMachine(ports: AppPorts) {
-  return appSetup(ports).createMachine({
+  const machine = appSetup(ports);
+  return machine.createMachine({
     id: 'app',
     type: 'parallel',
     context: ({ input }) => initialContext(input, ports.handSteps.read()),
@@ -55,6 +52,7 @@ export function createAppMachine(ports: AppPorts) {
           },
           table: {
             initial: 'loading',
+            entry: ['catchUpHandSteps', 'catchUpCup'],
             on: { 'TABLE.RELEASE': 'releasing' },
             states: {
               loading: {
@@ -234,26 +232,7 @@ export function createAppMachine(ports: AppPorts) {
           },
         },
       },
-      update: {
-        initial: 'none',
-        states: {
-          none: { on: { 'UPDATE.READY': 'waiting' } },
-          waiting: {
-            always: { guard: 'isBetweenGames', target: 'applying' },
-            on: { 'UPDATE.APPLY': 'applying', 'GAME.STARTED': 'applying' },
-          },
-          applying: {
-            invoke: {
-              src: 'applyUpdate',
-              input: ({ context }) => context.session,
-              onDone: 'applied',
-              onError: { target: 'applied', actions: warning('update') },
-            },
-          },
-          // The new version was asked to take over: the page reloads into it.
-          applied: {},
-        },
-      },
+      update: updateRegion(machine),
     },
   });
 }

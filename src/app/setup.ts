@@ -1,6 +1,7 @@
 /**
- * The app machine's parts, named (`machine.ts` is its states): its types, the invoked actors of
- * `actors.ts` over the ports `main.ts` gives, and its guards and actions.
+ * What the app machine is made of (`machine.ts` puts it together): its types, its guards and
+ * actions by name, its invoked actors (`actors.ts`, over the ports `main.ts` gives) and its
+ * delays.
  */
 import { and, assertEvent, assign, not, or, raise, sendTo, setup, stateIn } from 'xstate';
 import type { CupBinding } from '../cup';
@@ -15,6 +16,20 @@ export type AppTag =
 
 /** The cup's moves, as the round machine spells them. */
 export const CUP_MOVES = ['CUP.SHAKE', 'CUP.LID_OPEN', 'CUP.LID_CLOSED'] as const;
+
+/**
+ * How long an update waits for every step to be stored: a limit that only catches a hang (a
+ * step is stored in milliseconds, a busy tablet takes a second or two).
+ */
+export const UPDATE_LIMIT_MS = 10_000;
+/** After an update had to wait (steps not stored): when it is tried again. */
+export const UPDATE_RETRY_MS = 30_000;
+
+/** A failed actor's error, for the `warn` action. */
+export const warning = (what: string) => ({
+  type: 'warn' as const,
+  params: ({ event }: { event: { error: unknown } }) => ({ what, error: event.error }),
+});
 
 export function appSetup(ports: AppPorts) {
   return setup({
@@ -65,6 +80,15 @@ export function appSetup(ports: AppPorts) {
         handStepAt: ({ event }) => (assertEvent(event, 'GAME.HAND_STEP'), event.at),
       }),
       rememberHandStep: ({ context }) => ports.handSteps.write(context.handStepAt),
+      /**
+       * This page becomes the table; another page may have had it meanwhile. Its last step by
+       * hand counts here too (a cup move it overtook stays a warning), and the cup goes on from
+       * where the device last left its events (what that page handed on is not replayed).
+       */
+      catchUpHandSteps: assign({
+        handStepAt: ({ context }) => Math.max(context.handStepAt, ports.handSteps.read()),
+      }),
+      catchUpCup: ({ context }) => context.cup?.connection.catchUp(),
       /** Not the table: the game is not shown, and another page may store one meanwhile. */
       noteElsewhere: assign((_, { taken }: { taken: boolean }) => ({
         taken,
@@ -79,8 +103,14 @@ export function appSetup(ports: AppPorts) {
       /** The cup in use is let go (another one replaces it). */
       letCupGo: ({ context }) => context.cup?.connection.dispose(),
       bindCup: assign((_, cup: CupBinding) => ({ cup })),
-      warn: (_, { what, error }: { what: string; error: unknown }) =>
-        console.warn(`Mia Cup could not ${what}:`, error),
+      /** Say what failed, also in the log the players can export. */
+      warn: (_, { what, error }: { what: string; error: unknown }) => {
+        console.warn(`Mia Cup could not ${what}:`, error);
+        ports.note(what, error);
+      },
     },
+    delays: { updateLimit: UPDATE_LIMIT_MS, updateRetry: UPDATE_RETRY_MS },
   });
 }
+
+export type AppSetup = ReturnType<typeof appSetup>;

@@ -15,8 +15,10 @@ export interface AppPorts {
   /** The cup layer's `openCup` and `startCup` (its chunk loads on the first call). */
   openCup(kind: CupKind, options: OpenCupOptions): Promise<CupBinding>;
   startCup(kind: CupKind, binding: CupBinding): Promise<void>;
-  /** Bring in the waiting new version once `before` is done: the page then reloads. */
-  applyUpdate(before: () => Promise<void>): Promise<void>;
+  /** Bring in the waiting new version (every step is stored): the page then reloads. */
+  applyUpdate(): Promise<void>;
+  /** Keep a problem (what could not be done, and why) in the log the players can export. */
+  note(what: string, error: unknown): void;
   /** Where the time of the last step by hand is kept across reloads (`hand-steps.ts`). */
   handSteps: { read(): number; write(at: number): void };
   /** Keep the players' choice of cup (a preference). */

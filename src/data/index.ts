@@ -19,6 +19,7 @@ export type { GameSession, SessionHooks, SessionOptions } from './session';
 export type { AsideGame } from './aside-games';
 export { loadSession } from './load-session';
 export { gameMayBeStored } from './game-hint';
+export { noteProblem, problems, type Problem } from './problem-log';
 export { TableLock, type TableEnvironment, type TableHooks } from './table-lock';
 export {
   PreferencesStore,

@@ -3,13 +3,17 @@
  * exactly one is the table and writes the game; the others wait. The table is whoever holds the
  * Web Lock `mia-cup-table`. A waiting page that is visible queues for the lock, so it becomes the
  * table by itself when the table's page closes; a hidden one (a tab in the background) queues
- * only once it is shown, so that the table's page, reloaded, is the table again (it would lose
- * the table to a background tab that waited). Taking over is a handover over a BroadcastChannel: the waiting
- * page asks, the table stops writing, finishes the writes it has begun and answers, and only
- * then does the new page take the lock (with `steal`, so that it gets it before any other page
- * that waits). A table that does not answer (a frozen page) loses the lock after `patience`
- * anyway: its lock's loss stops its writing too. No words; the page is reached only through a
- * `TableEnvironment` (tests give fakes).
+ * only once it is shown. Taking over is a handover over a BroadcastChannel: the waiting page
+ * asks, the table stops writing, finishes the writes it has begun and answers, and only then does
+ * the new page take the lock (with `steal`, so that it gets it before any other page that
+ * waits). A table that does not answer (a frozen page) loses the lock after `patience` anyway:
+ * its lock's loss stops its writing too.
+ *
+ * A reload keeps the table where it was: the table's page notes as it goes that it was the table
+ * (in its tab's sessionStorage), and, reloaded, takes the table back from a page that got it
+ * meanwhile. A waiting page given the lock by a page that went away holds it for a grace before
+ * it becomes the table, and gives it back at once if the reloaded page asks within it. No words;
+ * the page is reached only through a `TableEnvironment` (tests give fakes).
  */
 
 const LOCK = 'mia-cup-table';
@@ -43,10 +47,16 @@ export interface TableEnvironment {
    * not given.
    */
   grace?: () => Promise<void>;
+  /** Whether this page is the table's page reloaded (it was the table when it went away). */
+  wasTable?(): boolean;
+  /** As the page goes away (not into the back-forward cache), note `isTable()` for `wasTable`. */
+  onLeave?(isTable: () => boolean): void;
 }
 
 /** The page's grace (see `TableEnvironment.grace`): longer than a reload on a slow tablet. */
 const RELOAD_GRACE = 2_000;
+/** Where a tab notes that its page was the table as it went away (sessionStorage). */
+const WAS_TABLE = 'mia-cup.was-table';
 
 const pageEnvironment = (): TableEnvironment => {
   const hasDocument = typeof document !== 'undefined';
@@ -60,6 +70,23 @@ const pageEnvironment = (): TableEnvironment => {
       if (hasDocument) document.addEventListener('visibilitychange', changed);
     },
     grace: () => new Promise((resolve) => setTimeout(resolve, RELOAD_GRACE)),
+    wasTable: () => {
+      try {
+        const was = sessionStorage.getItem(WAS_TABLE) === '1';
+        sessionStorage.removeItem(WAS_TABLE);
+        return was;
+      } catch {
+        return false; // no sessionStorage: a reloaded table page asks like any other
+      }
+    },
+    onLeave: (isTable) =>
+      addEventListener('pagehide', (event) => {
+        try {
+          if (!event.persisted && isTable()) sessionStorage.setItem(WAS_TABLE, '1');
+        } catch {
+          // no sessionStorage
+        }
+      }),
   };
 };
 
@@ -74,6 +101,10 @@ export class TableLock {
   private waiting: AbortController | null = null;
   private release: (() => void) | null = null;
   private handedOver: (() => void) | null = null;
+  /** Holding the lock in the grace after the table's page went away: a 'take' ends it. */
+  private deferred: (() => void) | null = null;
+  /** This page said it is not the table (a lock it is given now comes from a page gone away). */
+  private saidElsewhere = false;
   private closed = false;
 
   constructor(
@@ -92,6 +123,8 @@ export class TableLock {
       this.hooks.onTable();
       return;
     }
+    const returning = this.page.wasTable?.() ?? false;
+    this.page.onLeave?.(() => this.holding);
     if (this.page.channel) {
       this.channel = this.page.channel();
       this.channel.onmessage = (event: MessageEvent<Message>) => void this.receive(event.data);
@@ -113,8 +146,10 @@ export class TableLock {
       // Queue first: after a reload the lock is freed a moment later and comes to this page,
       // which then never shows "open in another window".
       this.wait();
+      // The table's page reloaded, and another page got the lock meanwhile: take it back.
+      if (returning) return this.takeOver();
       await this.page.grace?.();
-      if (!this.holding && !this.closed) this.hooks.onElsewhere(false);
+      if (!this.holding && !this.closed) this.elsewhere(false);
     }
   }
 
@@ -145,6 +180,7 @@ export class TableLock {
   }
 
   private hold(): Promise<void> {
+    this.deferred = null;
     this.holding = true;
     this.hooks.onTable();
     return new Promise<void>((resolve) => (this.release = resolve));
@@ -156,8 +192,29 @@ export class TableLock {
     this.holding = false;
     this.release = null;
     if (this.closed) return;
-    this.hooks.onElsewhere(true);
+    this.elsewhere(true);
     this.wait();
+  }
+
+  private elsewhere(taken: boolean): void {
+    this.saidElsewhere = true;
+    this.hooks.onElsewhere(taken);
+  }
+
+  /**
+   * The lock came to this waiting page because the table's page went away: hold it for the
+   * grace, in case that page is reloading and asks for it back, then be the table. Resolves
+   * false when it was asked back (the lock is then let go).
+   */
+  private async defer(): Promise<boolean> {
+    const grace = this.page.grace;
+    if (!this.saidElsewhere || !grace) return true;
+    let end = () => {};
+    const asked = new Promise<boolean>((resolve) => (end = () => resolve(false)));
+    this.deferred = end;
+    const kept = await Promise.race([grace().then(() => true), asked]);
+    if (this.deferred === end) this.deferred = null;
+    return kept && !this.closed;
   }
 
   /**
@@ -169,16 +226,20 @@ export class TableLock {
     if (this.closed || this.waiting || !locks || !this.page.visible()) return;
     const waiting = new AbortController();
     this.waiting = waiting;
+    let gaveBack = false;
     locks
-      .request(LOCK, { signal: waiting.signal }, () => {
+      .request(LOCK, { signal: waiting.signal }, async () => {
         this.waiting = null;
-        return this.hold();
+        if (await this.defer()) return this.hold();
+        gaveBack = true; // asked back in the grace: it was let go
       })
       .then(
-        () => this.lost(),
+        () => (gaveBack ? this.wait() : this.lost()),
         () => {
           if (this.waiting === waiting) this.waiting = null;
-          this.lost();
+          if (!gaveBack && !this.deferred) return this.lost();
+          this.deferred?.(); // taken in the grace (stolen): never the table, so wait again
+          this.wait();
         },
       );
   }
@@ -193,6 +254,12 @@ export class TableLock {
   private async receive(message: Message): Promise<void> {
     if (message.type === 'released') {
       if (message.to === this.id) this.handedOver?.();
+      return;
+    }
+    if (this.deferred) {
+      // The table's page, reloaded, asks for the table back: this page never became the table.
+      this.deferred();
+      this.post({ type: 'released', to: message.from });
       return;
     }
     if (!this.holding) return;

@@ -1,8 +1,10 @@
 /**
  * The full log of a game as a JSON document, for export: the stored record (its input and every
- * step, as the store keeps them), and the game in words for people. A copy to keep, read or
- * share: the app has no import and never opens such a file.
+ * step, as the store keeps them), the game in words for people, and the problems the app noted
+ * on this device (an update that had to wait, for example), for whoever looks into what
+ * happened. A copy to keep, read or share: the app has no import and never opens such a file.
  */
+import { problems } from '../data';
 import type { GameActor, StoredGame } from '../game';
 import { verdictText } from './text/verdict';
 
@@ -26,5 +28,6 @@ export function gameLog(actor: GameActor, record: StoredGame) {
     })),
     currentRound: context.round,
     warnings: context.warnings,
+    problems: problems(),
   };
 }

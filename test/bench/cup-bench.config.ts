@@ -3,22 +3,17 @@ import base from '../../playwright.config';
 
 /**
  * The cup latency benchmark (`node scripts/cup-bench.mjs`, part of `npm run bench`): the same
- * browser and server as the browser tests, but only `*.pw.ts` here, and never in `npm test`.
+ * browser as the browser tests, but only `*.pw.ts` here, and never in `npm test`. The script
+ * serves the build on a free port and says where (MIA_BENCH_URL): no server of its own here.
  */
-const port = Number(process.env.MIA_BENCH_PORT ?? 4183);
+const url = process.env.MIA_BENCH_URL;
+if (!url) throw new Error('MIA_BENCH_URL is not set: run the benchmark with `npm run bench`');
 
 export default defineConfig({
   ...base,
   testDir: '.',
   testMatch: '**/*.pw.ts',
   timeout: 120_000,
-  use: { ...base.use, baseURL: `http://localhost:${port}` },
-  webServer: {
-    command: `npx vite build --logLevel warn && npx vite preview --port ${port} --strictPort`,
-    url: `http://localhost:${port}`,
-    // Run from the repository root (`npm run bench` does), not from this folder.
-    cwd: process.cwd(),
-    reuseExistingServer: false,
-    timeout: 120_000,
-  },
+  use: { ...base.use, baseURL: url },
+  webServer: undefined,
 });

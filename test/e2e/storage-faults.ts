@@ -5,7 +5,8 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
-export type Fault = 'missing' | 'quota' | 'open-refused' | 'upgrade-throws';
+/** `hang`: writes are not stored and do not finish (their transactions never complete). */
+export type Fault = 'missing' | 'quota' | 'open-refused' | 'upgrade-throws' | 'hang';
 
 declare global {
   interface Window {
@@ -49,6 +50,20 @@ export async function injectFault(page: Page, fault: Fault, active = true): Prom
         }
         return put.apply(this, args);
       };
+      const transaction = IDBDatabase.prototype.transaction;
+      IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args) {
+        const tx = transaction.apply(this, args);
+        if (on('hang') && this.name === 'mia-cup' && tx.mode === 'readwrite') {
+          // A transaction commits once no request is pending: kept busy with reads, its writes
+          // are neither stored nor finished until the fault is off.
+          const store = tx.objectStore(tx.objectStoreNames[0]);
+          const busy = () => {
+            if (on('hang')) store.count().onsuccess = busy;
+          };
+          busy();
+        }
+        return tx;
+      } as typeof transaction;
       const create = IDBDatabase.prototype.createObjectStore;
       IDBDatabase.prototype.createObjectStore = function (this: IDBDatabase, ...args) {
         if (on('upgrade-throws') && this.name === 'mia-cup')

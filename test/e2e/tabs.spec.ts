@@ -147,3 +147,36 @@ test('reloading the table page keeps the table there; a tab behind waits until i
   );
   expect(await livesShown(second)).toEqual([6, 5]);
 });
+
+test('two pages on screen: reloading the table page keeps the table there', async ({
+  page,
+  context,
+}) => {
+  await openFresh(page);
+  await startGame(page, ['Ann', 'Bo'], 'lizumo');
+  await roll(page);
+  await claim(page, 54);
+  await saved(page);
+  const second = await context.newPage();
+  await second.goto('/');
+  await expect(elsewhere(second)).toBeVisible();
+  expect(await second.evaluate(() => document.visibilityState)).toBe('visible');
+
+  // The table's page reloads while the other is on screen: it comes back as the table.
+  await page.reload();
+  await expect(page.getByTestId('standing')).toHaveText('54');
+  await expect(elsewhere(second)).toBeVisible();
+  await lift(page);
+  await dice(page, 5, 4);
+  await expect(verdict(page)).toHaveText('Dice 54, claim 54: the claim holds, so Bo loses 1 life.');
+  await saved(page);
+  await expect(elsewhere(second)).toBeVisible();
+  await expect(second.locator('mia-table')).toHaveCount(0);
+
+  // Still the other page waits for the table: it takes it when the table's page closes.
+  await page.close();
+  await expect(verdict(second)).toHaveText(
+    'Dice 54, claim 54: the claim holds, so Bo loses 1 life.',
+  );
+  expect(await livesShown(second)).toEqual([6, 5]);
+});

@@ -5,7 +5,7 @@
  * service worker differ.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -22,6 +22,10 @@ import {
   verdict,
 } from './fixtures';
 import { StaticServer } from './fixtures/static-server';
+import { injectFault, setFault } from './storage-faults';
+import { UPDATE_LIMIT_MS, UPDATE_RETRY_MS } from '../../src/app';
+import { APPLY_LIMIT_MS } from '../../src/ui/platform/updates';
+import type { Problem } from '../../src/data';
 
 const dir = mkdtempSync(join(tmpdir(), 'mia-updates-'));
 const first = join(dir, 'first');
@@ -124,9 +128,81 @@ test('a new version comes in by itself between games, not before', async ({ page
   await expect(build(page)).toHaveAttribute('data-build', 'first');
   expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
 
-  // The last lift ends the game: the new version comes in, showing the finished game.
+  // The last lift ends the game: the new version comes in, showing the finished game. On its
+  // way are two of the app's own limits (the end screen's code, the new version taking over):
+  // the wait covers them, so a busy machine that reaches a limit still sees the update come in.
   await dice(page, 5, 4);
+  await expect(build(page)).toHaveAttribute('data-build', 'second', {
+    timeout: 2 * APPLY_LIMIT_MS + 20_000,
+  });
+  await expect(page.locator('mia-game-over')).toBeVisible();
+  await expect(updateBar(page)).toHaveCount(0);
+});
+
+/** The problems the app noted for the players' export (they outlive a reload). */
+const problems = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('mia-cup.problems') ?? '[]') as Problem[]);
+const noted = (what: string) => expect.arrayContaining([expect.objectContaining({ what })]);
+
+/**
+ * Hold the first version's code of the end of a game: out of the service worker's cache, and
+ * its request held by the server (a network that hangs), until `server.release()`.
+ */
+async function holdGameOverCode(page: Page): Promise<void> {
+  const chunk = readdirSync(join(first, 'assets')).find((f) => /^mia-game-over-.*\.js$/.test(f));
+  expect(chunk).toBeTruthy();
+  server.hold(`/assets/${chunk}`, first);
+  const removed = await page.evaluate(async (name) => {
+    let count = 0;
+    for (const key of await caches.keys()) {
+      const cache = await caches.open(key);
+      for (const request of await cache.keys()) {
+        if (request.url.includes(name) && (await cache.delete(request))) count += 1;
+      }
+    }
+    return count;
+  }, chunk!);
+  expect(removed).toBeGreaterThan(0);
+}
+
+test("the steps and the screen's code hang: the update waits no longer than its limits, says why, and comes in between games", async ({
+  page,
+}) => {
+  await page.clock.install(); // the app's limits pass when the test moves its clock on
+  await injectFault(page, 'hang', false);
+  await openFirst(page);
+  await startGame(page, ['Ann', 'Bo'], 'lizumo', { lives: 1 });
+  await roll(page);
+  await claim(page, 54);
+  await saved(page);
+  await deploySecond(page);
+  await expect(updateBar(page)).toBeVisible();
+
+  // The game ends while storage hangs and the end screen's code does not come.
+  await holdGameOverCode(page);
+  await setFault(page, 'hang');
+  await lift(page);
+  await dice(page, 5, 4);
+  await expect(page.locator('mia-app')).toHaveAttribute('saving');
+  // The update does not wait for ever, nor come in with steps not stored: it waits, and says why.
+  await page.clock.fastForward(UPDATE_LIMIT_MS);
+  await expect.poll(() => problems(page)).toEqual(noted('store every step before the update'));
+  await expect(build(page)).toHaveAttribute('data-build', 'first');
+
+  // Storage is back: the steps are stored, and the update is tried again after its pause. The
+  // end screen's code still hangs: the update goes on without it once its limit has passed.
+  await setFault(page, null);
+  await saved(page);
+  await page.clock.fastForward(UPDATE_RETRY_MS);
+  await expect
+    .poll(async () => {
+      await page.clock.fastForward(APPLY_LIMIT_MS / 10);
+      return problems(page);
+    })
+    .toEqual(noted('load the screen before the update'));
+  server.release();
   await expect(build(page)).toHaveAttribute('data-build', 'second');
   await expect(page.locator('mia-game-over')).toBeVisible();
+  await expect(page.locator('mia-game-over')).toContainText('Ann');
   await expect(updateBar(page)).toHaveCount(0);
 });

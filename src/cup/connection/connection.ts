@@ -144,6 +144,15 @@ export class CupConnection {
     this.actor.send({ type: 'RESTORE' });
   }
 
+  /**
+   * This page becomes the table: another page of this device may have had the cup meanwhile and
+   * handed its events on to the game. Go on from where the device last left them, so that a
+   * link made now replays only what no page handed on.
+   */
+  catchUp(): void {
+    this.session.catchUp();
+  }
+
   /** The players' disconnect: no reconnect follows. */
   disconnect(): void {
     this.actor.send({ type: 'DISCONNECT' });

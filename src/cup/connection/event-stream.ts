@@ -93,6 +93,15 @@ export class EventStream {
   }
 
   /**
+   * The same cup, where the device last left its events (another page may have handed some on
+   * meanwhile); what was measured of its clock is kept.
+   */
+  resume(position: StreamPosition): void {
+    this.tracker.reset(position.lastSeq);
+    this.bootId = position.bootId;
+  }
+
+  /**
    * A State, read or notified: "now" on the cup's clock. A boot id other than the one known, or
    * (1.0) a clock behind the newest time seen, means the cup restarted while away: its numbers
    * began again at 0 and may already have passed the last one seen, so the events of this boot

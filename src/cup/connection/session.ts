@@ -241,6 +241,12 @@ export class CupSession {
     this.tracked = null;
   }
 
+  /** Go on from where this device last left the followed cup's events (`CupConnection.catchUp`). */
+  catchUp(): void {
+    const known = this.tracked ? this.memory.get(this.tracked) : undefined;
+    if (known) this.stream.resume({ bootId: known.bootId, lastSeq: known.lastSeq });
+  }
+
   closeLink(): void {
     const link = this.linked;
     this.linked = null;

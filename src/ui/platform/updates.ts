@@ -1,12 +1,36 @@
 /**
  * New versions of the app, without interrupting a game. The service worker (vite-plugin-pwa,
  * `registerType: 'prompt'`) installs a new version in the background and then waits; this
- * module notices it (`ready`) and activates it only when asked (`apply()`: the app asks between
- * games, or when the players tap "Update now"). Activation reloads the pages of the old version:
- * the stored game opens in the new one. Also marks the page with the build it runs
- * (`<html data-build>`, from `VITE_MIA_BUILD` at build time), so that one can tell them apart.
+ * module notices it (`onReady`) and activates it only when asked (`apply()`: the app machine
+ * asks between games, or when the players tap "Update now", once every step is stored).
+ * Activation reloads the pages of the old version: the stored game opens in the new one. Every
+ * wait here has a limit and a way on, and what went wrong is noted (`report`): the screen's code
+ * that does not load in time is not waited for longer, and a new version that does not take over
+ * in time is reloaded into anyway. Also marks the page with the build it runs (`<html
+ * data-build>`, from `VITE_MIA_BUILD` at build time), so that one can tell them apart.
  */
 const HOUR = 60 * 60 * 1000;
+/** How long each step of bringing a version in may take: a limit that only catches a hang. */
+export const APPLY_LIMIT_MS = 10_000;
+
+export interface UpdateHooks {
+  /** A new version is installed and waits. */
+  onReady(): void;
+  /** Something did not go as it should (kept in the log the players can export). */
+  report(what: string, error: unknown): void;
+}
+
+/** Whether `work` settles (either way) within `ms`. */
+const within = (work: Promise<unknown>, ms: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    const done = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    work.then(done, done);
+  });
+
 const WORKER = '/sw.js';
 
 /**
@@ -40,7 +64,7 @@ export class UpdateWatcher {
   private registration: ServiceWorkerRegistration | null = null;
   private applying = false;
 
-  constructor(private readonly onReady: () => void) {
+  constructor(private readonly hooks: UpdateHooks) {
     const build: unknown = import.meta.env.VITE_MIA_BUILD;
     if (typeof build === 'string' && build) document.documentElement.dataset.build = build;
   }
@@ -60,7 +84,7 @@ export class UpdateWatcher {
     const check = () => {
       if (registration.waiting && workers.controller && !this.ready) {
         this.ready = true;
-        this.onReady();
+        this.hooks.onReady();
       }
     };
     registration.addEventListener('updatefound', () => {
@@ -80,12 +104,37 @@ export class UpdateWatcher {
 
   /**
    * Activate the waiting version: every page of this app reloads into it. `before` runs first
-   * (the app stores every step of the game); it runs once however often this is asked.
+   * (the screen shown loads its code, which the new version's worker will no longer serve), for
+   * at most `APPLY_LIMIT_MS`. Fails when no new version waits (any more): the next one is told
+   * by `onReady` again.
    */
   async apply(before?: () => Promise<unknown>): Promise<void> {
-    if (!this.ready || !this.registration?.waiting || this.applying) return;
+    if (this.applying) return;
+    const waiting = this.registration?.waiting;
+    if (!this.ready || !waiting) {
+      this.ready = false;
+      throw new Error('no new version waits');
+    }
     this.applying = true;
-    await before?.().catch(() => undefined);
-    this.registration.waiting?.postMessage({ type: 'SKIP_WAITING' });
+    const prepared = before?.() ?? Promise.resolve();
+    if (!(await within(prepared, APPLY_LIMIT_MS))) {
+      this.hooks.report('load the screen before the update', 'no answer in time');
+    }
+    waiting.postMessage({ type: 'SKIP_WAITING' });
+    // The new version takes over and `controllerchange` reloads the page. One that is active
+    // without taking this page over, or that failed, reloads it too: whichever version is active
+    // then serves the reload whole. Never while it is activating: the reload would get the old
+    // version's page, whose code the new version deletes from under it (an empty screen).
+    waiting.addEventListener('statechange', () => {
+      if (waiting.state === 'activated' || waiting.state === 'redundant') location.reload();
+    });
+    // A version that does not even start to take over in time: the page reloads anyway (into the
+    // old version, which asks for the new one again).
+    const reload = setTimeout(() => {
+      if (waiting.state !== 'installed') return;
+      this.hooks.report('switch to the new version', 'it did not take over in time');
+      location.reload();
+    }, APPLY_LIMIT_MS);
+    addEventListener('pagehide', () => clearTimeout(reload), { once: true });
   }
 }

@@ -4,7 +4,13 @@
  * file can check it took every transition of the part of the machine it covers.
  */
 import { afterEach, expect } from 'vitest';
-import { createActor, waitFor, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
+import {
+  createActor,
+  waitFor,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  type SimulatedClock,
+} from 'xstate';
 import {
   createAppMachine,
   viewOf,
@@ -124,6 +130,8 @@ export interface PageOptions {
   session?: () => Promise<GameSession>;
   openCup?: AppPorts['openCup'];
   startCup?: AppPorts['startCup'];
+  /** The machine's clock (its delays): a `SimulatedClock` the test moves on. */
+  clock?: SimulatedClock;
 }
 
 interface AppOptions extends PageOptions {
@@ -139,7 +147,17 @@ function appOn(options: AppOptions) {
   const lock = new FakeLock();
   const cups: FakeCup[] = [];
   const applied: string[] = [];
+  const noted: string[] = [];
   const remembered: CupKind[] = [];
+  /** The service worker's side: notes what was stored when the new version came in. */
+  const update = {
+    apply: async (before?: () => Promise<void>) => {
+      await before?.();
+      const unsaved = session.journal?.unsaved ?? 0;
+      const stored = `${session.record()?.steps.length ?? 'no'} steps stored`;
+      applied.push(unsaved ? `${stored}, ${unsaved} not` : stored);
+    },
+  };
   const handSteps = {
     stored: options.handStepAt ?? -Infinity,
     read: () => handSteps.stored,
@@ -150,10 +168,8 @@ function appOn(options: AppOptions) {
     lock: options.lock ?? ((hooks) => ((lock.hooks = hooks), lock)),
     openCup: options.openCup ?? (async (kind, opening) => openFake(kind, opening)),
     startCup: options.startCup ?? (async (_, binding) => void (cupOf(binding).started = true)),
-    applyUpdate: async (before) => {
-      await before();
-      applied.push(`${session.record()?.steps.length ?? 'no'} steps stored`);
-    },
+    applyUpdate: (before?: () => Promise<void>) => update.apply(before),
+    note: (what) => void noted.push(what),
     handSteps,
     rememberCup: (kind) => void remembered.push(kind),
   };
@@ -165,6 +181,7 @@ function appOn(options: AppOptions) {
   const cupOf = (binding: CupBinding) => cups.find((cup) => cup.binding === binding)!;
   const actor = createActor(createAppMachine(ports), {
     input: { gameStored: options.gameStored ?? false, cup: options.cup ?? 'simulated' },
+    ...(options.clock ? { clock: options.clock } : {}),
     inspect: (inspection) => {
       if (inspection.type !== '@xstate.microstep') return;
       for (const transition of inspection._transitions) options.taken.add(labelOf(transition));
@@ -176,6 +193,8 @@ function appOn(options: AppOptions) {
     lock,
     cups,
     applied,
+    update,
+    noted,
     remembered,
     handSteps,
     openFake,

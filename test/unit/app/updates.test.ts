@@ -5,8 +5,11 @@
  * behind it, once the next game has started (and is stored).
  */
 import { describe, expect, it, vi } from 'vitest';
+import { SimulatedClock } from 'xstate';
+import { UPDATE_LIMIT_MS, UPDATE_RETRY_MS } from '../../../src/app';
+import { GameStore } from '../../../src/data';
 import { roll } from '../game/helpers';
-import { SHORT, expectEveryTransition, pages, play } from './helpers';
+import { SHORT, TO_THE_END, expectEveryTransition, pages, play } from './helpers';
 
 const { taken, page, atTable } = pages('app-updates');
 
@@ -66,15 +69,74 @@ describe('a new version', () => {
     expect(app.actor.getSnapshot().matches({ update: 'waiting' })).toBe(true);
   });
 
-  it('that fails to come in: said, and the game goes on', async () => {
+  it('whose steps hang: waits no longer than its limit, noted, and comes in once they are stored', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const clock = new SimulatedClock();
+    const app = await atTable({ clock });
+    app.send({ type: 'START', input: SHORT });
+    await app.shows('game');
+    app.send({ type: 'UPDATE.READY' });
+    let answer = () => {};
+    const flush = vi
+      .spyOn(app.session, 'flush')
+      .mockImplementation(() => new Promise<void>((resolve) => (answer = resolve)));
+    play(app, ...TO_THE_END); // the game ends: the update asks for every step, which hangs
+    await app.until((s) => s.matches({ update: 'storing' }));
+    clock.increment(UPDATE_LIMIT_MS);
+    await app.until((s) => s.matches({ update: 'postponed' }));
+    expect(app.noted).toEqual(['store every step before the update']);
+    expect(app.applied).toEqual([]);
+    expect(app.view).toMatchObject({ screen: 'gameOver', updateWaiting: true });
+    flush.mockRestore();
+    answer(); // the hang ends late: nothing comes of it
+    clock.increment(UPDATE_RETRY_MS); // tried again, between games: now every step is stored
+    await app.until((s) => s.matches({ update: 'applied' }));
+    expect(app.applied).toEqual(['4 steps stored']);
+    warn.mockRestore();
+  });
+
+  it('with steps that cannot be stored (a full disk): waits, loses none, comes in once stored', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const clock = new SimulatedClock();
+    const app = await atTable({ clock });
+    app.send({ type: 'START', input: SHORT });
+    await app.shows('game');
+    await app.session.flush();
+    const full = vi
+      .spyOn(GameStore.prototype, 'write')
+      .mockRejectedValue(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    app.send({ type: 'UPDATE.READY' });
+    play(app, ...TO_THE_END);
+    await app.until((s) => s.matches({ update: 'postponed' }));
+    expect(app.applied).toEqual([]);
+    expect(app.noted).toEqual(['store every step before the update']);
+    // "Update now" while the disk is still full: it waits again, and says so again.
+    app.send({ type: 'UPDATE.APPLY' });
+    await app.until((s) => s.matches({ update: 'postponed' }) && app.noted.length === 2);
+    expect(app.applied).toEqual([]);
+    full.mockRestore(); // space again
+    clock.increment(UPDATE_RETRY_MS);
+    await app.until((s) => s.matches({ update: 'applied' }));
+    expect(app.applied).toEqual(['4 steps stored']);
+    warn.mockRestore();
+  });
+
+  it('that fails to come in: noted, and the next new version is waited for', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const app = await atTable();
-    const flush = vi.spyOn(app.session, 'flush').mockRejectedValue(new Error('disk'));
+    const failed = { error: new Error('no new version waits any more') };
+    app.send({ type: 'START', input: SHORT });
+    await app.shows('game');
+    const apply = vi.fn(async () => Promise.reject(failed.error));
+    app.update.apply = apply;
     app.send({ type: 'UPDATE.READY' });
-    await app.until((s) => s.matches({ update: 'applied' }));
-    expect(warn).toHaveBeenCalledWith('Mia Cup could not update:', expect.any(Error));
-    expect(app.view.screen).toBe('newGame');
-    flush.mockRestore();
+    app.send({ type: 'UPDATE.APPLY' });
+    await app.until((s) => s.matches({ update: 'none' }) && apply.mock.calls.length === 1);
+    expect(warn).toHaveBeenCalledWith('Mia Cup could not update:', failed.error);
+    expect(app.noted).toEqual(['update']);
+    expect(app.view).toMatchObject({ screen: 'game', updateWaiting: false });
+    app.send({ type: 'UPDATE.READY' }); // another one is installed
+    expect(app.view.updateWaiting).toBe(true);
     warn.mockRestore();
   });
 });

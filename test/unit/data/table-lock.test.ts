@@ -17,16 +17,25 @@ function device() {
       patience?: number;
       release?: () => Promise<void>;
       grace?: () => Promise<void>;
+      /** The tab this page is in (a reload is a new page in the same tab). */
+      tab?: Tab;
     } = {},
   ) => {
     let shown = true;
     const listeners: (() => void)[] = [];
+    const tab = options.tab ?? newTab();
     const environment: TableEnvironment = {
       locks,
       channel: channels.make,
       visible: () => shown,
       onVisibility: (changed) => listeners.push(changed),
       grace: options.grace,
+      wasTable: () => {
+        const was = tab.wasTable;
+        tab.wasTable = false;
+        return was;
+      },
+      onLeave: (isTable) => (tab.leave = () => (tab.wasTable = isTable())),
     };
     /** The page's writes: only while it is the table, as the app's session does. */
     const state = { writing: false, writes: 0 };
@@ -57,10 +66,23 @@ function device() {
         shown = visible;
         for (const changed of listeners) changed();
       },
+      /** The page goes away (closed, or reloaded: then open a page in its `tab` again). */
+      leave: () => {
+        tab.leave();
+        lock.close();
+      },
+      tab,
     };
   };
   return { page, log };
 }
+
+/** A browser tab: what it keeps across a reload (sessionStorage), and its page's leaving. */
+interface Tab {
+  wasTable: boolean;
+  leave: () => void;
+}
+const newTab = (): Tab => ({ wasTable: false, leave: () => undefined });
 
 /** Wait until the log says so (every step here is a promise or a message, none a timer). */
 const heard = (log: string[], line: string) => expect.poll(() => log).toContain(line);
@@ -130,6 +152,69 @@ describe('one table per device (TableLock)', () => {
     again.lock.close();
     await heard(log, 'B table');
     expect(log).toEqual(['A table', 'B elsewhere', 'A again table', 'B table']);
+  });
+
+  it('two pages on screen: the table page reloaded is the table again, the other never was', async () => {
+    const { page, log } = device();
+    // The graces the pages wait (for a page that reloads), over when the test says.
+    const pending: (() => void)[] = [];
+    const grace = () => new Promise<void>((resolve) => pending.push(resolve));
+    const graceOver = () => pending.splice(0).forEach((over) => over());
+    const a = page('A');
+    await a.lock.open();
+    const b = page('B', { grace });
+    const opening = b.lock.open();
+    await settled();
+    graceOver();
+    await opening;
+    a.leave(); // reloaded: the old document goes, B is given the lock...
+    await settled();
+    const again = page('A again', { tab: a.tab, grace });
+    const reopening = again.lock.open(); // ...and the reloaded page takes it back
+    await heard(log, 'A again table');
+    graceOver(); // B's grace for a page that comes back, over
+    await reopening;
+    await settled();
+    expect(again.lock.holding).toBe(true);
+    expect(b.lock.holding).toBe(false);
+    expect(log).toEqual(['A table', 'B elsewhere', 'A again table']);
+    // B still waits: it is the table once the table's page closes for good (after its grace).
+    again.leave();
+    await settled();
+    console.log('pending', pending.length, b.lock);
+    graceOver();
+    await heard(log, 'B table');
+    expect(log).toEqual(['A table', 'B elsewhere', 'A again table', 'B table']);
+  });
+
+  it('two pages on screen: a table page reloaded after the other took the table takes it back', async () => {
+    const { page, log } = device();
+    const a = page('A');
+    await a.lock.open();
+    const b = page('B', { grace: () => Promise.resolve() });
+    await b.lock.open();
+    a.leave();
+    await heard(log, 'B table'); // the reload took longer than B's grace
+    const again = page('A again', { tab: a.tab, grace: () => Promise.resolve() });
+    await again.lock.open();
+    await heard(log, 'A again table');
+    await heard(log, 'B elsewhere (taken)');
+    expect(log.indexOf('B released')).toBeLessThan(log.indexOf('A again table'));
+    expect([again.lock.holding, b.lock.holding]).toEqual([true, false]);
+  });
+
+  it('a page that was not the table does not take it back on a reload', async () => {
+    const { page, log } = device();
+    const a = page('A');
+    await a.lock.open();
+    const b = page('B', { grace: () => Promise.resolve() });
+    await b.lock.open();
+    b.leave();
+    const again = page('B again', { tab: b.tab, grace: () => Promise.resolve() });
+    await again.lock.open();
+    await settled();
+    expect([a.lock.holding, again.lock.holding]).toEqual([true, false]);
+    expect(log).toEqual(['A table', 'B elsewhere', 'B again elsewhere']);
   });
 
   it('taking over: the table stops writing and finishes first, then the other page holds it', async () => {

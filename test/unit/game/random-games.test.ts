@@ -16,16 +16,12 @@ import {
   type GameSnapshot as Snapshot,
   type Refusal,
 } from '../../../src/game';
-import { ALL_SCORES, areDice, isLegalClaim, isMia, isScore, legalClaims } from '../../../src/rules';
-import { mulberry32, runs } from '../random';
+import { areDice, isLegalClaim, isMia, isScore } from '../../../src/rules';
+import { runs } from '../random';
+import { SENSORS, candidates, random } from './random-play';
 
 const GAMES_PER_PRESET = runs('MIA_RANDOM_GAMES', 40);
 const MAX_EVENTS = 3000;
-
-function random(seed: number) {
-  const next = mulberry32(seed);
-  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] };
-}
 
 /**
  * What each refusal says about the game it was given in: the explanation agrees with the
@@ -79,34 +75,6 @@ function explanationHolds(why: Refusal, s: Snapshot, event: GameEvent): boolean 
     case 'nothing-to-undo':
       return c.past.length === 0 && event.type === 'UNDO';
   }
-}
-
-const SENSORS: GameEvent[] = [
-  { type: 'CUP.SHAKE' },
-  { type: 'CUP.LID_OPEN' },
-  { type: 'CUP.LID_CLOSED' },
-];
-
-/** Candidate table events now, legal or not: every kind of event, with real and bad values. */
-function candidates(snapshot: Snapshot, rnd: ReturnType<typeof random>): GameEvent[] {
-  const { context } = snapshot;
-  const firstCalledStanding =
-    context.claim !== null && firstCallerOf(context, context.claim) === context.turn;
-  const situation = { standing: context.claim, firstCalledStanding };
-  const claims = legalClaims({ ...situation, kind: 'rolled' }, context.rules);
-  const blinds = legalClaims({ ...situation, kind: 'blind' }, context.rules);
-  const die = () => 1 + Math.floor(rnd.next() * 6);
-  return [
-    { type: 'ROLL' },
-    { type: 'PEEK' },
-    { type: 'LIFT' },
-    { type: 'ACCEPT_MIA' },
-    { type: 'CLAIM', score: claims.length ? rnd.pick(claims) : rnd.pick(ALL_SCORES) },
-    { type: 'PASS_BLIND', score: blinds.length ? rnd.pick(blinds) : rnd.pick(ALL_SCORES) },
-    { type: 'CLAIM', score: rnd.pick(ALL_SCORES) },
-    { type: 'DICE', dice: [die(), die()] },
-    { type: 'DICE', dice: [0, 7] },
-  ];
 }
 
 const totalLives = (s: Snapshot) => s.context.players.reduce((sum, p) => sum + p.lives, 0);

@@ -1,0 +1,52 @@
+/**
+ * The soak's clock: fake timers for everything that waits for time (the app's limits and
+ * graces, the cup's board, backoffs, retries), and real turns of the event loop for what does
+ * real work (IndexedDB, WebCrypto). Waiting is always for a state; the fake clock moves on only
+ * while the state is not there yet, a millisecond per few real turns, so that real work never
+ * looks slow to the app.
+ */
+import { vi } from 'vitest';
+
+export function useSoakClock(): void {
+  vi.useFakeTimers({
+    now: Date.UTC(2026, 11, 4, 19, 0),
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
+}
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Real turns per fake millisecond. */
+const TURNS_PER_MS = 8;
+
+/**
+ * Until `done()` holds, moving the fake clock on by at most `maxMs`. Throws `what` when it never
+ * holds (the limit is in fake time: a busy machine only takes more real turns).
+ */
+export async function settle(done: () => boolean, what: string, maxMs = 120_000): Promise<void> {
+  for (let ms = 0; !done(); ms += 1) {
+    if (ms > maxMs) throw new Error(`never: ${what}`);
+    for (let i = 0; i < TURNS_PER_MS && !done(); i += 1) await turn();
+    if (!done()) await vi.advanceTimersByTimeAsync(1);
+  }
+}
+
+/** Let `ms` of fake time pass (10 ms a step, with real turns between), then what is pending. */
+export async function pass(ms: number): Promise<void> {
+  for (let t = 0; t < ms; t += 10) {
+    await vi.advanceTimersByTimeAsync(Math.min(10, ms - t));
+    await turn();
+  }
+  for (let i = 0; i < 20; i += 1) await turn();
+}
+
+/** Let a physical action (a shake, a lift) play out on the fake clock until it is over. */
+export async function played(action: Promise<unknown>): Promise<void> {
+  let over = false;
+  void action.then(() => (over = true));
+  for (let t = 0; !over; t += 10) {
+    if (t > 20_000) throw new Error('never: the cup action ends');
+    await vi.advanceTimersByTimeAsync(10);
+  }
+  for (let i = 0; i < 20; i += 1) await turn();
+}
