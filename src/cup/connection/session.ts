@@ -52,13 +52,6 @@ interface Opened {
 
 export class CupSession {
   device: GattDeviceLike | null = null;
-  private readonly transport: CupTransport;
-  private readonly memory: CupMemory;
-  private readonly keys: OwnerKeyStore;
-  private readonly store: CupSnapshotStore;
-  private readonly timeouts: LinkTimeouts;
-  private readonly searchTimeoutMs: number;
-  private readonly linkLost: () => void;
   private readonly stream: EventStream;
   /** The link being set up or in use (its Info and State once read). */
   private linked: CupLink | null = null;
@@ -75,17 +68,10 @@ export class CupSession {
   /** The device id of the last cup refused. */
   private refused: string | null = null;
 
-  constructor(options: SessionOptions) {
-    this.transport = options.transport;
-    this.memory = options.memory;
-    this.keys = options.keys;
-    this.store = options.store;
-    this.timeouts = options.timeouts;
-    this.searchTimeoutMs = options.searchTimeoutMs;
-    this.linkLost = options.linkLost;
+  constructor(private readonly options: SessionOptions) {
     this.stream = new EventStream({
-      apply: (event) => this.store.sensor(event),
-      warn: (warning) => this.store.warn(warning),
+      apply: (event) => this.options.store.sensor(event),
+      warn: (warning) => this.options.store.warn(warning),
       replay: (since) => this.link().request({ op: 'replay_since', sinceSeq: since }),
       advanced: (position) => this.keep(position),
       movedOnAt: options.movedOnAt,
@@ -101,10 +87,10 @@ export class CupSession {
   /** A remembered cup that advertises (after a reload), or null. */
   async search(signal: AbortSignal): Promise<GattDeviceLike | null> {
     const found = await findRemembered(
-      this.transport,
-      this.memory,
+      this.options.transport,
+      this.options.memory,
       this.skipped,
-      this.searchTimeoutMs,
+      this.options.searchTimeoutMs,
       signal,
     );
     this.searching = found?.cup.deviceId ?? null;
@@ -120,7 +106,7 @@ export class CupSession {
     const device = this.device;
     if (!device) throw new Error('No cup chosen.');
     this.stream.hold();
-    const link = await CupLink.open(device, this.timeouts, this.frames, signal);
+    const link = await CupLink.open(device, this.options.timeouts, this.frames, signal);
     this.linked = link;
     this.stream.setLinked(true);
     const infoValue = await link.readInfo();
@@ -141,7 +127,7 @@ export class CupSession {
     const state = decodeState(await link.readState());
     if (!state.ok) throw new Error(`The cup's State is unreadable: ${state.detail}`);
     this.opened = { link, info: info.value, state: state.value };
-    this.store.patch({
+    this.options.store.patch({
       info: info.value,
       name: device.name ? deviceText(device.name) || null : null,
       code: shortCode(info.value.deviceId),
@@ -162,29 +148,29 @@ export class CupSession {
       request: (args, replyMs) => link.request(args, replyMs),
       info,
       state,
-      keys: this.keys,
+      keys: this.options.keys,
       allow: allowed,
-      claiming: (claiming) => this.store.patch({ claiming }),
+      claiming: (claiming) => this.options.store.patch({ claiming }),
     });
     this.refused = null;
     link.session = session;
-    this.memory.put({ ...this.record(info), keyHeld });
-    this.store.patch(proven);
+    this.options.memory.put({ ...this.record(info), keyHeld });
+    this.options.store.patch(proven);
   }
 
   async sync(): Promise<void> {
     const { link, info } = this.current();
     const device = await link.readDeviceInformation();
     const battery = await link.startBattery();
-    this.store.details(info, device, battery);
+    this.options.store.details(info, device, battery);
     const state = decodeState(await link.readState());
     this.stream.release(state.ok ? state.value.lastSeq : (this.stream.lastSeen ?? 0));
     const record = this.record(info);
-    this.memory.put(record);
-    this.store.patch({ remembered: { name: record.name } });
+    this.options.memory.put(record);
+    this.options.store.patch({ remembered: { name: record.name } });
     this.link()
       .request({ op: 'read_config' })
-      .then(({ config }) => this.store.config(config))
+      .then(({ config }) => this.options.store.config(config))
       .catch(() => {}); // the panel shows the Config once it comes
   }
 
@@ -201,7 +187,7 @@ export class CupSession {
       const decoded = decodeState(value);
       if (!decoded.ok) return this.malformed('state', decoded);
       if (this.streaming) this.stream.state(decoded.value);
-      this.store.state(decoded.value);
+      this.options.store.state(decoded.value);
     },
     reply: (value: DataView) => {
       const decoded = decodeReply(value);
@@ -210,7 +196,7 @@ export class CupSession {
     },
     battery: (value: DataView) => {
       const percent = batteryOf(value);
-      if (percent !== undefined) return this.store.battery(percent);
+      if (percent !== undefined) return this.options.store.battery(percent);
       const reason = value.byteLength < 1 ? 'truncated' : 'bad_value';
       this.malformed('battery', {
         ok: false,
@@ -220,7 +206,7 @@ export class CupSession {
     },
   };
 
-  private readonly onDisconnected: GattListener = () => this.linkLost();
+  private readonly onDisconnected: GattListener = () => this.options.linkLost();
 
   /** Follow this device's drops (one cup at a time). */
   adopt(device: GattDeviceLike | null): void {
@@ -236,14 +222,14 @@ export class CupSession {
    * game's, so the next link starts from the cup's newest event instead of replaying.
    */
   startFresh(): void {
-    const known = this.tracked ? this.memory.get(this.tracked) : undefined;
-    if (known) this.memory.put({ ...known, bootId: null, lastSeq: null });
+    const known = this.tracked ? this.options.memory.get(this.tracked) : undefined;
+    if (known) this.options.memory.put({ ...known, bootId: null, lastSeq: null });
     this.tracked = null;
   }
 
   /** Go on from where this device last left the followed cup's events (`CupConnection.catchUp`). */
   catchUp(): void {
-    const known = this.tracked ? this.memory.get(this.tracked) : undefined;
+    const known = this.tracked ? this.options.memory.get(this.tracked) : undefined;
     if (known) this.stream.resume({ bootId: known.bootId, lastSeq: known.lastSeq });
   }
 
@@ -255,7 +241,7 @@ export class CupSession {
     this.stream.setLinked(false);
     link?.close(true);
     if (!link && this.device?.gatt?.connected) this.device.gatt.disconnect();
-    this.store.linkClosed();
+    this.options.store.linkClosed();
   }
 
   current(): Opened {
@@ -271,13 +257,13 @@ export class CupSession {
   private follow(info: Info): void {
     if (this.tracked === info.deviceId) return;
     this.tracked = info.deviceId;
-    const known = this.memory.get(info.deviceId);
+    const known = this.options.memory.get(info.deviceId);
     this.stream.follow(known ? { bootId: known.bootId, lastSeq: known.lastSeq } : null);
   }
 
   /** What the app remembers of the cup now. */
   private record(info: Info): KnownCup {
-    const known = this.memory.get(info.deviceId);
+    const known = this.options.memory.get(info.deviceId);
     return {
       deviceId: info.deviceId,
       webId: this.device?.id ?? known?.webId ?? null,
@@ -292,11 +278,11 @@ export class CupSession {
 
   /** The stream moved on: remember where, for the next visit. */
   private keep(position: { bootId: number | null; lastSeq: number | null }): void {
-    const known = this.tracked ? this.memory.get(this.tracked) : undefined;
-    if (known) this.memory.put({ ...known, ...position });
+    const known = this.tracked ? this.options.memory.get(this.tracked) : undefined;
+    if (known) this.options.memory.put({ ...known, ...position });
   }
 
   private malformed(source: FrameSource, rejection: Rejection): void {
-    this.store.malformed(source, rejection);
+    this.options.store.malformed(source, rejection);
   }
 }

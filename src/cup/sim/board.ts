@@ -4,14 +4,9 @@
  * that keeps the owner key, the LEDs and buzzer that identify, and a tick while something is
  * pending. What goes over the radio is `firmware.ts`'s.
  */
-import {
-  Capability,
-  decodeInfo,
-  toHex,
-  type Config,
-  type Info,
-} from '../../../firmware-protocol/codec';
-import type { CupCore, CupHooks } from '../../../firmware-protocol/wasm';
+import { Capability, decodeInfo, type Config, type Info } from '../../../firmware-protocol/codec';
+import type { CupCore } from '../../../firmware-protocol/wasm';
+import type { CoreOutlets, Identified } from './hooks';
 import type { CupFaults } from './faults';
 import type { ShakeStyle } from './motion';
 import {
@@ -28,14 +23,7 @@ import { SimSensors, type PlayedReading } from './sensors';
 /** How often the board ticks the core while something is pending (the core asks <= 50 ms). */
 const TICK_MS = 20;
 
-/** The cup blinked and/or buzzed, for this long. */
-export interface Identified {
-  blink: boolean;
-  buzz: boolean;
-  durationMs: number;
-}
-
-export abstract class SimBoard {
+export abstract class SimBoard implements CoreOutlets {
   readonly faults: CupFaults;
   /** Protocol 1.1 or later (not the 1.0 wrapper). */
   readonly oneOne: boolean;
@@ -52,7 +40,6 @@ export abstract class SimBoard {
   /** The owner key in flash (hex). */
   protected ownerKey: string | null;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private sameBoot: Uint8Array | null = null;
   private readonly stillWaiters = new Set<() => void>();
 
   protected constructor(
@@ -68,27 +55,24 @@ export abstract class SimBoard {
     this.strings = stringsOf(options.firmware ?? setupOf(options, null).firmware);
   }
 
-  /** The board's hooks into the core, for `board` once it exists (the core is made first). */
-  protected static hooks(made: { board?: SimBoard }, options: FirmwareOptions): CupHooks {
-    const random = options.random ?? ((n: number) => crypto.getRandomValues(new Uint8Array(n)));
-    return {
-      random: (buf) => buf.set(made.board?.drawRandom(buf.length, random) ?? random(buf.length)),
-      identify: (pattern, durationMs) =>
-        made.board?.identify({ blink: !!(pattern & 1), buzz: !!(pattern & 2), durationMs }),
-      configChanged: (config) => made.board && (made.board.config = config),
-      ownerChanged: (key) => made.board && (made.board.ownerKey = key ? toHex(key) : null),
-    };
-  }
-
   /** The owner key in the cup's flash (hex), and whether this connection has proven it. */
   get owner(): { key: string | null; owned: boolean; proven: boolean } {
     const owned = this.oneOne && this.ownerKey !== null;
     return { key: this.ownerKey, owned, proven: owned && this.core.proven };
   }
 
-  private identify(identified: Identified): void {
+  // The core calls out (`hooks.ts`).
+  coreIdentified(identified: Identified): void {
     this.identified.push(identified);
     this.onIdentify?.(identified);
+  }
+
+  coreConfig(config: Config): void {
+    this.config = config;
+  }
+
+  coreOwner(keyHex: string | null): void {
+    this.ownerKey = keyHex;
   }
 
   /** The core lets SMP through on this connection (1.2: a sealed firmware_unlock first). */
@@ -287,13 +271,6 @@ export abstract class SimBoard {
   private stop(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-  }
-
-  private drawRandom(n: number, random: (n: number) => Uint8Array): Uint8Array {
-    // The boot id is the only 4-byte draw (challenges are 16): `sameBootId` keeps the first.
-    if (n !== 4 || !this.faults.sameBootId) return random(n);
-    this.sameBoot ??= random(n);
-    return this.sameBoot;
   }
 
   /** The person's action is over and the detectors have said so (a stream may still run). */

@@ -7,6 +7,7 @@
  */
 import { CupCore, type CoreCharacteristic } from '../../../firmware-protocol/wasm';
 import { SimBoard } from './board';
+import { boardHooks } from './hooks';
 import type { FirmwareOptions } from './options';
 import { SimWire, type NotifyCharacteristic } from './wire';
 
@@ -44,7 +45,7 @@ export class CupFirmware extends SimBoard {
   /** A cup booted with these options (the lid open at boot, if they say so). */
   static async create(options: FirmwareOptions = {}): Promise<CupFirmware> {
     const made: { board?: CupFirmware } = {};
-    const core = await CupCore.create(SimBoard.hooks(made, options));
+    const core = await CupCore.create(boardHooks(made, options));
     const fw = new CupFirmware(core, { ...options });
     made.board = fw;
     fw.boot(options.lidOpenAtBoot ?? false, false);

@@ -7,15 +7,8 @@ import { baseStyles } from '../styles';
 import { cupContext, type CupBinding } from './cup-context';
 import { CupController } from './cup-controller';
 import { cupPanelStyles } from './mia-cup-panel.styles';
-import {
-  availabilityText,
-  claimingText,
-  overruleText,
-  ownershipText,
-  refusedText,
-  statusText,
-  warningText,
-} from './text';
+import { availabilityText, overruleText, ownershipText, statusText, warningText } from './text';
+import { compactLine, cupNotices } from './cup-notices';
 import './mia-cup-settings';
 import './mia-cup-tools';
 
@@ -76,39 +69,13 @@ export class MiaCupPanel extends LitElement {
     const unavailable = availabilityText(snap.availability);
     const quiet = !this.maker && (unavailable !== null || (phase === 'idle' && !snap.remembered));
     const panel = this.renderPanel(snap, connection, unavailable);
-    if (!quiet && this.compact && !this.maker) return this.renderCompact(snap, panel);
+    if (!quiet && this.compact && !this.maker) return compactLine(snap, panel);
     if (!quiet) return panel;
     const line = unavailable
       ? msg('Sensor cup: not available here')
       : msg('Sensor cup: not in use');
     return html`<details class="quiet" data-testid="cup-quiet">
       <summary>${line}</summary>
-      ${panel}
-    </details>`;
-  }
-
-  private renderCompact(snap: CupSnapshot, panel: unknown) {
-    const phase = snap.status.phase;
-    const warning = snap.warnings.at(-1);
-    return html`<details class="quiet compact" data-testid="cup-compact">
-      <summary>
-        <span class="status" data-phase=${phase}>
-          ${snap.transport === 'simulated' ? msg('Simulated cup') : msg('Sensor cup')}:
-          ${statusText(snap.status, snap.remembered?.name ?? snap.name)}
-        </span>
-        ${
-          phase === 'connected' && snap.battery !== null
-            ? html`<span>${msg(str`Battery ${snap.battery}%`)}</span>`
-            : nothing
-        }
-        ${
-          warning
-            ? html`<span class="warning" data-testid="cup-compact-warning">
-                ⚠ ${warningText(warning)}
-              </span>`
-            : nothing
-        }
-      </summary>
       ${panel}
     </details>`;
   }
@@ -122,46 +89,7 @@ export class MiaCupPanel extends LitElement {
           ${statusText(snap.status, snap.remembered?.name ?? snap.name)}
         </span>
       </header>
-      ${
-        unavailable && phase !== 'connected'
-          ? html`<p class="notice" data-testid="cup-unavailable">${unavailable}</p>`
-          : nothing
-      }
-      ${
-        snap.status.phase === 'refused'
-          ? html`<p class="notice error" data-testid="cup-refused" role="alert">
-              ${refusedText(snap.status.refusal)}
-            </p>`
-          : nothing
-      }
-      ${
-        snap.claiming
-          ? html`<p class="notice" data-testid="cup-claiming" role="alert">
-              ${claimingText(snap.claiming)}
-            </p>`
-          : nothing
-      }
-      ${
-        this.forgetFailed
-          ? html`<p class="notice error" data-testid="cup-forget-failed" role="alert">
-              ${msg(
-                'The cup did not confirm that it is released, so this tablet keeps its key. Connect it and try again.',
-              )}
-            </p>`
-          : nothing
-      }
-      ${
-        phase === 'lost' && !this.maker
-          ? html`<p class="notice">
-              ${msg('The game goes on by touch. Tap to try the cup again.')}
-            </p>`
-          : nothing
-      }
-      ${
-        phase === 'reconnecting' && !this.maker
-          ? html`<p class="notice">${msg('The game goes on by touch meanwhile.')}</p>`
-          : nothing
-      }
+      ${cupNotices(snap, { unavailable, maker: this.maker, forgetFailed: this.forgetFailed })}
       ${phase === 'connected' ? this.renderConnected(snap) : nothing}
       ${this.renderButtons(snap, unavailable !== null)}
       ${
