@@ -2,7 +2,7 @@ import { LitElement, css, html } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
 import { msg, localized, str } from '@lit/localize';
 import { fire, type MiaCommand } from './events';
-import { baseStyles } from './styles';
+import { baseStyles, modalStyles } from './styles';
 import { namesText } from './text/formatters';
 
 /**
@@ -16,18 +16,12 @@ import { namesText } from './text/formatters';
 export class MiaStartConfirm extends LitElement {
   static override styles = [
     baseStyles,
+    modalStyles,
     css`
       dialog {
         width: min(640px, 94vw);
         max-height: 92vh;
         padding: 20px 24px 24px;
-        border: 3px solid var(--accent);
-        border-radius: var(--radius);
-        background: var(--surface);
-        color: var(--text);
-      }
-      dialog::backdrop {
-        background: rgb(0 0 0 / 0.6);
       }
       h2 {
         font-size: 1.6rem;

@@ -16,7 +16,8 @@ export const baseStyles = css`
   *::after {
     box-sizing: inherit;
   }
-  button {
+  button,
+  input[type='file']::file-selector-button {
     font: inherit;
     font-weight: 700;
     min-height: 56px;
@@ -130,5 +131,18 @@ export const cardListStyles = css`
     padding: 0;
     display: grid;
     gap: 8px;
+  }
+`;
+
+/** A modal question (`showModal()`): its frame in the accent colour over a dimmed table. */
+export const modalStyles = css`
+  dialog {
+    border: 3px solid var(--accent);
+    border-radius: var(--radius);
+    background: var(--surface);
+    color: var(--text);
+  }
+  dialog::backdrop {
+    background: rgb(0 0 0 / 0.6);
   }
 `;

@@ -58,16 +58,7 @@ export class MiaFirmwareUpdate extends LitElement {
         color: var(--muted);
       }
       input[type='file']::file-selector-button {
-        font: inherit;
-        font-weight: 700;
-        min-height: 56px;
         margin-right: 12px;
-        padding: 0 18px;
-        border-radius: var(--radius);
-        border: 2px solid var(--line);
-        background: var(--surface-2);
-        color: var(--text);
-        cursor: pointer;
       }
       progress {
         width: 100%;

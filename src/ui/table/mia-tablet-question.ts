@@ -5,7 +5,7 @@ import type { Layout } from '../../data';
 import type { Side } from '../../rules';
 import { fire } from '../events';
 import { PreferencesController } from '../preferences-controller';
-import { baseStyles } from '../styles';
+import { baseStyles, modalStyles } from '../styles';
 import { sidesStyles } from './sides.styles';
 import { tabletPicture, tabletPictureStyles } from './tablet-picture';
 
@@ -22,6 +22,7 @@ import { tabletPicture, tabletPictureStyles } from './tablet-picture';
 export class MiaTabletQuestion extends LitElement {
   static override styles = [
     baseStyles,
+    modalStyles,
     sidesStyles,
     tabletPictureStyles,
     css`
@@ -29,13 +30,6 @@ export class MiaTabletQuestion extends LitElement {
         width: min(900px, 96vw);
         max-height: 94vh;
         padding: 18px 20px 20px;
-        border: 3px solid var(--accent);
-        border-radius: var(--radius);
-        background: var(--surface);
-        color: var(--text);
-      }
-      dialog::backdrop {
-        background: rgb(0 0 0 / 0.6);
       }
       h2 {
         font-size: 1.6rem;
