@@ -63,6 +63,7 @@ export async function wasmCores(e: EApi): Promise<(hooks: CoreHooks) => BoardCor
     },
     maySleep: (now) => core.maySleep(now),
     busy: () => core.busy(),
+    claimButton: (now) => core.claimButton(now),
   };
   return (hooks) => {
     target.hooks = hooks;
