@@ -19,6 +19,7 @@ import {
   toHex,
 } from '../../../firmware-protocol/codec';
 import { FakeStorage, PINS } from '../../../firmware-protocol/boards/puck-js/fake/fake-espruino';
+import { CupWorld } from '../../../firmware-protocol/boards/puck-js/fake/world';
 import { espruinoUuid } from '../../../firmware-protocol/boards/puck-js/src/gatt';
 import { Files } from '../../../firmware-protocol/boards/puck-js/src/store';
 import { ACCEL_HZ, DOZE_ACCEL_HZ, MAG_HZ } from '../../../firmware-protocol/boards/puck-js/src/cup';
@@ -162,6 +163,28 @@ describe('the Puck.js firmware on a fake Puck', () => {
     expect(heardReplies(puck).at(-1)).toMatchObject({ op: 'claim_confirm', status: 'ok' });
     expect(puck.storage.read(Files.ownerKey)).toHaveLength(16);
     expect(firmware.step).toBe('idle'); // a short press, not the calibration
+  });
+
+  it('forgets its owner when it boots with the lid off and the lid stays off 5 s, blinking blue', async () => {
+    const storage = calibratedStorage();
+    storage.write(Files.ownerKey, KEY);
+    const kept = await bootPuck(storage, 7);
+    kept.puck.clock.advance(6000); // the lid on: the owner stays
+    expect(storage.read(Files.ownerKey)).toHaveLength(16);
+    const world = new CupWorld();
+    world.lidOn = false;
+    const { puck, nrf } = await bootPuck(storage, 8, world);
+    puck.clock.advance(4000);
+    expect(storage.read(Files.ownerKey)).toHaveLength(16);
+    const from = puck.clock.ms;
+    puck.clock.advance(2000);
+    expect(storage.read(Files.ownerKey)).toBeUndefined();
+    expect(decodeAdvert(Uint8Array.from(nrf.scanResponse.slice(18)))).toMatchObject({
+      ok: true,
+      value: { owned: false },
+    });
+    const blue = puck.ledLog.filter((l) => l.pin === PINS.LED3 && l.on && l.ms >= from);
+    expect(blue.length).toBeGreaterThanOrEqual(4);
   });
 
   it('blinks the blue LED to identify itself', async () => {

@@ -36,8 +36,11 @@ export function calibratedStorage(): FakeStorage {
   return storage;
 }
 
-export async function bootPuck(storage: FakeStorage = calibratedStorage(), seed = 7) {
-  const world = new CupWorld();
+export async function bootPuck(
+  storage: FakeStorage = calibratedStorage(),
+  seed = 7,
+  world = new CupWorld(),
+) {
   const puck = new FakePuck(DEVICE_ID, { storage, world, seed });
   const env = puck.env();
   const firmware = new PuckFirmware(env, await wasmCores(env.E));
