@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CUP_GATT,
+  claimConfirmation,
   DEFAULT_CONFIG,
   encodeConfig,
   decodeAdvert,
@@ -18,12 +19,32 @@ import {
   toHex,
 } from '../../../firmware-protocol/codec';
 import { FakeStorage, PINS } from '../../../firmware-protocol/boards/puck-js/fake/fake-espruino';
+import { CupWorld } from '../../../firmware-protocol/boards/puck-js/fake/world';
 import { espruinoUuid } from '../../../firmware-protocol/boards/puck-js/src/gatt';
 import { Files } from '../../../firmware-protocol/boards/puck-js/src/store';
 import { ACCEL_HZ, DOZE_ACCEL_HZ, MAG_HZ } from '../../../firmware-protocol/boards/puck-js/src/cup';
-import { MIA, bootPuck, calibratedStorage, connectApp, heardEvents, uuid } from './puck-js-fixture';
+import {
+  MIA,
+  bootPuck,
+  calibratedStorage,
+  claimUntilConfirm,
+  connectApp,
+  heardEvents,
+  heardReplies,
+  uuid,
+} from './puck-js-fixture';
 
 const KEY = Uint8Array.from({ length: 16 }, (_, i) => 0xa0 + i);
+
+/** Bytes read from Storage (a string of char codes) as the HMAC key they are. */
+const hmacKeyOf = (text: string) =>
+  crypto.subtle.importKey(
+    'raw',
+    Uint8Array.from(text, (c) => c.charCodeAt(0)),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
 
 describe('the Puck.js firmware on a fake Puck', () => {
   it('declares the GATT database of CUP_GATT, without the console, and advertises as PROTOCOL.md 3 says', async () => {
@@ -84,18 +105,35 @@ describe('the Puck.js firmware on a fake Puck', () => {
     expect(closed?.type === 'lid_closed' && closed.openMs).toBeLessThan(1400);
   });
 
-  it('keeps the owner key in flash before it says ok, advertises the owner, and knows it after a restart', async () => {
+  it('is claimed by key agreement once the lid is lifted: the key in flash before the ok, the owner advertised and known after a restart', async () => {
     const storage = calibratedStorage();
-    const { puck, nrf } = await bootPuck(storage);
+    const { puck, nrf, world } = await bootPuck(storage);
     connectApp(puck);
     let keyAtReply: string | undefined;
     nrf.onNotify = (n) => {
-      if (n.characteristic === uuid.reply) keyAtReply = storage.read(Files.ownerKey);
+      const r = n.characteristic === uuid.reply ? decodeReply(n.bytes) : null;
+      if (r?.ok && r.value.op === 'claim_confirm') keyAtReply = storage.read(Files.ownerKey);
     };
-    nrf.write(MIA, uuid.control, encodeControl({ op: 'claim', requestId: 9, key: toHex(KEY) }));
-    const reply = decodeReply(nrf.heard.filter((n) => n.characteristic === uuid.reply)[0].bytes);
-    expect(reply.ok && reply.value).toMatchObject({ op: 'claim', status: 'ok' });
-    expect(keyAtReply).toBe(String.fromCharCode(...KEY));
+    const key = await claimUntilConfirm(puck);
+    // The cup waits for the person, blinking blue (every 250 ms); nothing is stored yet.
+    const from = puck.clock.ms;
+    puck.clock.advance(2000);
+    expect(heardReplies(puck).filter((r) => r.op === 'claim_confirm')).toEqual([]);
+    expect(storage.read(Files.ownerKey)).toBeUndefined();
+    const lit = (pin: number) => puck.ledLog.filter((l) => l.pin === pin && l.on && l.ms >= from);
+    expect(lit(PINS.LED3).length).toBeGreaterThanOrEqual(8);
+    expect(lit(PINS.LED1)).toEqual([]);
+    world.lidOn = false;
+    puck.clock.advance(1000);
+    const confirmed = heardReplies(puck).find((r) => r.op === 'claim_confirm');
+    expect(confirmed).toMatchObject({ requestId: 13, status: 'ok' });
+    expect(confirmed && 'confirm' in confirmed && confirmed.confirm).toBe(
+      await claimConfirmation(key, 'cup'),
+    );
+    // What was in flash when the ok went out is the key both sides agreed.
+    expect(keyAtReply).toHaveLength(16);
+    const stored = await hmacKeyOf(keyAtReply!);
+    expect(await claimConfirmation(stored, 'cup')).toBe(await claimConfirmation(key, 'cup'));
     expect(decodeAdvert(Uint8Array.from(nrf.scanResponse.slice(18)))).toMatchObject({
       ok: true,
       value: { owned: true },
@@ -108,6 +146,45 @@ describe('the Puck.js firmware on a fake Puck', () => {
     again.puck.clock.advance(11_000);
     expect(again.nrf.disconnects).toBe(1);
     expect(again.nrf.connected).toBe(false);
+  });
+
+  it('takes a press of its button as the person at the cup; without one a claim gets no_gesture after 10 s', async () => {
+    const { puck, nrf, firmware } = await bootPuck();
+    connectApp(puck);
+    nrf.write(MIA, uuid.control, encodeControl({ op: 'claim', requestId: 9, key: toHex(KEY) }));
+    expect(heardReplies(puck)[0]).toMatchObject({ op: 'claim', status: 'not_supported' });
+    await claimUntilConfirm(puck);
+    puck.clock.advance(10_500);
+    expect(heardReplies(puck).at(-1)).toMatchObject({ op: 'claim_confirm', status: 'no_gesture' });
+    expect(puck.storage.read(Files.ownerKey)).toBeUndefined();
+    await claimUntilConfirm(puck, undefined, 21);
+    puck.clock.advance(1000);
+    puck.press();
+    expect(heardReplies(puck).at(-1)).toMatchObject({ op: 'claim_confirm', status: 'ok' });
+    expect(puck.storage.read(Files.ownerKey)).toHaveLength(16);
+    expect(firmware.step).toBe('idle'); // a short press, not the calibration
+  });
+
+  it('forgets its owner when it boots with the lid off and the lid stays off 5 s, blinking blue', async () => {
+    const storage = calibratedStorage();
+    storage.write(Files.ownerKey, KEY);
+    const kept = await bootPuck(storage, 7);
+    kept.puck.clock.advance(6000); // the lid on: the owner stays
+    expect(storage.read(Files.ownerKey)).toHaveLength(16);
+    const world = new CupWorld();
+    world.lidOn = false;
+    const { puck, nrf } = await bootPuck(storage, 8, world);
+    puck.clock.advance(4000);
+    expect(storage.read(Files.ownerKey)).toHaveLength(16);
+    const from = puck.clock.ms;
+    puck.clock.advance(2000);
+    expect(storage.read(Files.ownerKey)).toBeUndefined();
+    expect(decodeAdvert(Uint8Array.from(nrf.scanResponse.slice(18)))).toMatchObject({
+      ok: true,
+      value: { owned: false },
+    });
+    const blue = puck.ledLog.filter((l) => l.pin === PINS.LED3 && l.on && l.ms >= from);
+    expect(blue.length).toBeGreaterThanOrEqual(4);
   });
 
   it('blinks the blue LED to identify itself', async () => {

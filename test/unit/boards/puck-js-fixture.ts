@@ -2,8 +2,18 @@
 import {
   CHARACTERISTIC_UUIDS,
   SERVICE_UUID,
+  agreeOwnerKey,
+  claimConfirmation,
   decodeEvent,
+  decodeReply,
+  encodeControl,
+  fromHex,
+  newClaimKeys,
+  toHex,
+  type ClaimKeys,
+  type ControlRequest,
   type CupEvent,
+  type Reply,
 } from '../../../firmware-protocol/codec';
 import {
   FakePuck,
@@ -26,8 +36,11 @@ export function calibratedStorage(): FakeStorage {
   return storage;
 }
 
-export async function bootPuck(storage: FakeStorage = calibratedStorage(), seed = 7) {
-  const world = new CupWorld();
+export async function bootPuck(
+  storage: FakeStorage = calibratedStorage(),
+  seed = 7,
+  world = new CupWorld(),
+) {
   const puck = new FakePuck(DEVICE_ID, { storage, world, seed });
   const env = puck.env();
   const firmware = new PuckFirmware(env, await wasmCores(env.E));
@@ -50,4 +63,49 @@ export function heardEvents(puck: FakePuck): CupEvent[] {
       if (!e.ok) throw new Error(`event does not decode: ${e.detail}`);
       return e.value;
     });
+}
+
+/** The Replies the app heard, decoded. */
+export function heardReplies(puck: FakePuck): Reply[] {
+  return puck.nrf.heard
+    .filter((n) => n.characteristic === uuid.reply)
+    .map((n) => {
+      const r = decodeReply(n.bytes);
+      if (!r.ok) throw new Error(`reply does not decode: ${r.detail}`);
+      return r.value;
+    });
+}
+
+function request(puck: FakePuck, r: ControlRequest): Reply | undefined {
+  puck.nrf.write(MIA, uuid.control, encodeControl(r));
+  return heardReplies(puck).find((x) => x.requestId === r.requestId);
+}
+
+/**
+ * The app's side of a 1.2 claim (PROTOCOL.md 4.4) up to its claim_confirm: the halves of both
+ * public keys swapped (claim_begin, claim_key), the owner key agreed, the app's confirmation
+ * sent. The cup's Reply to it waits for the person at the cup. Request ids `first`..`first + 2`.
+ */
+export async function claimUntilConfirm(
+  puck: FakePuck,
+  app?: ClaimKeys,
+  first = 11,
+): Promise<CryptoKey> {
+  const keys = app ?? (await newClaimKeys());
+  const half = (from: number) => toHex(keys.publicKey.subarray(from, from + 16));
+  const begun = request(puck, { op: 'claim_begin', requestId: first, keyPart: half(0) });
+  const keyed = request(puck, { op: 'claim_key', requestId: first + 1, keyPart: half(16) });
+  if (!begun || !('keyPart' in begun) || !keyed || !('keyPart' in keyed)) {
+    throw new Error(`the claim was refused: ${JSON.stringify([begun, keyed])}`);
+  }
+  const cup = fromHex(begun.keyPart + keyed.keyPart);
+  const key = await agreeOwnerKey(keys.privateKey, { app: keys.publicKey, cup });
+  if (!key) throw new Error("the cup's public key has small order");
+  const confirm = await claimConfirmation(key, 'app');
+  puck.nrf.write(
+    MIA,
+    uuid.control,
+    encodeControl({ op: 'claim_confirm', requestId: first + 2, confirm }),
+  );
+  return key;
 }

@@ -11,8 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_CONFIG,
+  claimSessionKey,
   encodeControl,
+  newClaimKeys,
+  requestTag,
   toHex,
+  type ClaimKeys,
   type ControlRequest,
 } from '../../../firmware-protocol/codec';
 import { FakePuck } from '../../../firmware-protocol/boards/puck-js/fake/fake-espruino';
@@ -21,7 +25,14 @@ import { wasmCores } from '../../../firmware-protocol/boards/puck-js/fake/wasm-c
 import { CupWorld } from '../../../firmware-protocol/boards/puck-js/fake/world';
 import { PuckFirmware } from '../../../firmware-protocol/boards/puck-js/src/calibration';
 import { BLOB_FILE, NativeCore } from '../../../firmware-protocol/boards/puck-js/src/native-core';
-import { DEVICE_ID, MIA, calibratedStorage, connectApp, uuid } from './puck-js-fixture';
+import {
+  DEVICE_ID,
+  MIA,
+  calibratedStorage,
+  claimUntilConfirm,
+  connectApp,
+  uuid,
+} from './puck-js-fixture';
 
 const board = fileURLToPath(new URL('../../../firmware-protocol/boards/puck-js/', import.meta.url));
 const out = fileURLToPath(
@@ -35,8 +46,11 @@ beforeAll(() => {
 const control = (puck: FakePuck, request: ControlRequest) =>
   puck.nrf.write(MIA, uuid.control, encodeControl(request));
 
-/** A session: shakes, a lift, a claim (a Storage write), identify, a Config, a replay. */
-async function session(native: boolean) {
+/**
+ * A session: shakes, a claim (the app's key pair `app`, two X25519 on the cup) confirmed by a
+ * lift (a Storage write), identify, a sealed Config (another), a replay.
+ */
+async function session(native: boolean, app: ClaimKeys) {
   const storage = calibratedStorage();
   storage.write(BLOB_FILE, String.fromCharCode(...readFileSync(`${out}mia-core-puck.bin`)));
   const world = new CupWorld();
@@ -61,20 +75,23 @@ async function session(native: boolean) {
   connectApp(puck);
   world.shake(puck.clock.ms + 100, 1400);
   puck.clock.advance(2500);
-  control(puck, { op: 'claim', requestId: 1, key: '00112233445566778899aabbccddeeff' });
+  const owner = await claimUntilConfirm(puck, app, 1);
   puck.clock.advance(100);
   wasm?.defragment();
   world.lidOn = false;
   puck.clock.advance(900);
   world.lidOn = true;
   puck.clock.advance(600);
-  control(puck, { op: 'identify', requestId: 2, blink: true, buzz: false, durationMs: 500 });
-  control(puck, {
+  control(puck, { op: 'identify', requestId: 4, blink: true, buzz: false, durationMs: 500 });
+  // Sealed (1.2): the first request of the claiming connection's session.
+  const write = {
     op: 'write_config',
-    requestId: 3,
+    requestId: 5,
     config: { ...DEFAULT_CONFIG, shakeThresholdMg: 1300 },
-  });
-  control(puck, { op: 'replay_since', requestId: 4, sinceSeq: 65535 });
+  } as const;
+  const tag = await requestTag(await claimSessionKey(owner), 0, encodeControl(write));
+  control(puck, { ...write, tag });
+  control(puck, { op: 'replay_since', requestId: 6, sinceSeq: 65535 });
   puck.clock.advance(1000);
   const heard = puck.nrf.heard.map((n) => `${n.characteristic.slice(4, 8)} ${toHex(n.bytes)}`);
   return { heard, puck, wasm, storage };
@@ -82,12 +99,15 @@ async function session(native: boolean) {
 
 describe('NativeCore through a faithful E.nativeCall', () => {
   it('gives the notifications CupCore gives, byte for byte, while code and block move', async () => {
-    const viaCupCore = await session(false);
-    const viaNative = await session(true);
+    const app = await newClaimKeys();
+    const viaCupCore = await session(false, app);
+    const viaNative = await session(true, app);
     expect(viaNative.wasm!.calls).toBeGreaterThan(100);
     expect(viaNative.heard.length).toBeGreaterThan(15);
     expect(viaNative.heard).toEqual(viaCupCore.heard);
     // The claim and the Config were written to flash (and moved the blob there).
+    expect(viaNative.storage.read('mia-owner')).toHaveLength(16);
+    expect(viaNative.storage.read('mia-config')).toHaveLength(10);
     expect(viaNative.storage.read('mia-owner')).toBe(viaCupCore.storage.read('mia-owner'));
     expect(viaNative.storage.read('mia-config')).toBe(viaCupCore.storage.read('mia-config'));
     expect(viaNative.storage.writes).toBeGreaterThan(3);

@@ -10,8 +10,14 @@ import type { EApi } from '../src/espruino';
 
 const CHRS = ['', 'events', 'state', 'reply', 'telemetry'] as const;
 
-/** One CupCore for a fake Puck's life; `makeCore` gives it to each cup the firmware starts. */
-export async function wasmCores(e: EApi): Promise<(hooks: CoreHooks) => BoardCore> {
+/**
+ * One CupCore for a fake Puck's life; `makeCore` gives it to each cup the firmware starts. It
+ * speaks the newest protocol, or `protocolMinor` 1 (1.1: a test of an app that speaks 1.1).
+ */
+export async function wasmCores(
+  e: EApi,
+  options: { protocolMinor?: number } = {},
+): Promise<(hooks: CoreHooks) => BoardCore> {
   const target: { hooks: CoreHooks | null } = { hooks: null };
   const core = await CupCore.create({
     random: (buf) => {
@@ -38,6 +44,7 @@ export async function wasmCores(e: EApi): Promise<(hooks: CoreHooks) => BoardCor
           ownerKey: setup.ownerKey,
           wokeFromSleep: false,
           storedConfig: stored?.ok ? stored.value : null,
+          protocolMinor: options.protocolMinor,
         },
         now,
       );
@@ -63,6 +70,7 @@ export async function wasmCores(e: EApi): Promise<(hooks: CoreHooks) => BoardCor
     },
     maySleep: (now) => core.maySleep(now),
     busy: () => core.busy(),
+    claimButton: (now) => core.claimButton(now),
   };
   return (hooks) => {
     target.hooks = hooks;

@@ -13,7 +13,9 @@
 typedef char mia_puck_cup_fits[(MIA_PUCK_CUP % 8 == 0 && MIA_PUCK_IO + MIA_PUCK_IO_LEN <=
                                 MIA_PUCK_CUP && MIA_PUCK_KEY + MIA_AUTH_LEN <= MIA_PUCK_IO &&
                                 MIA_PUCK_CONFIG + MIA_CONFIG_LEN <= MIA_PUCK_KEY &&
-                                MIA_PUCK_SETUP_CONFIG + MIA_CONFIG_LEN <= MIA_PUCK_IO_LEN)
+                                MIA_PUCK_SETUP_CONFIG + MIA_CONFIG_LEN <= MIA_PUCK_IO_LEN &&
+                                sizeof(mia_cup) <= MIA_PUCK_CUP_ROOM &&
+                                MIA_X25519_LEN <= MIA_PUCK_RANDOM_LEN)
                                    ? 1
                                    : -1];
 
@@ -134,6 +136,7 @@ static void init(uint8_t *block, uint32_t now_ms)
     s.lid.closed_level = get16(in + MIA_PUCK_SETUP_CLOSED);
     s.owner_key = in[MIA_PUCK_SETUP_HAS_KEY] ? block + MIA_PUCK_KEY : 0;
     s.woke_from_sleep = in[MIA_PUCK_SETUP_WOKE] != 0;
+    /* s.protocol_minor stays 0: the newest protocol (1.2) */
     attach(&s, block);
     if (in[MIA_PUCK_SETUP_HAS_CONFIG] &&
         mia_decode_config(in + MIA_PUCK_SETUP_CONFIG, MIA_CONFIG_LEN, &stored) == MIA_ACCEPT) {
@@ -207,6 +210,9 @@ MIA_PUCK_ENTRY int mia_puck_call(unsigned char *block, int op, int a, int b)
         return mia_cup_may_sleep(cup, now) != 0;
     case MIA_PUCK_OP_BUSY:
         return mia_cup_busy(cup) != 0;
+    case MIA_PUCK_OP_CLAIM_BUTTON:
+        mia_cup_claim_button(cup, now);
+        return 0;
     default:
         return -1;
     }

@@ -21,7 +21,8 @@
 #define MIA_PUCK_H
 
 /* Block layout (byte offsets). */
-#define MIA_PUCK_RANDOM 0        /* 32 random bytes, filled by JS before init/connect/write */
+#define MIA_PUCK_RANDOM 0        /* 32 random bytes, filled by JS before init/connect/write: the
+                                  * most one call draws (claim_begin's X25519 private key) */
 #define MIA_PUCK_RANDOM_LEN 32
 #define MIA_PUCK_RANDOM_USED 32  /* out: how many the call drew */
 #define MIA_PUCK_FIRED 33        /* out: MIA_PUCK_FIRED_* bits, what the hooks asked for */
@@ -33,6 +34,7 @@
 #define MIA_PUCK_IO 64           /* the I/O area */
 #define MIA_PUCK_IO_LEN 512
 #define MIA_PUCK_CUP 576         /* the mia_cup, 8-byte aligned */
+#define MIA_PUCK_CUP_ROOM 1792   /* its room: sizeof(mia_cup) is 1708 (1.2, the 64-event log) */
 
 #define MIA_PUCK_FIRED_IDENTIFY 0x01
 #define MIA_PUCK_FIRED_CONFIG 0x02
@@ -71,7 +73,8 @@ enum {
     MIA_PUCK_OP_READ_ADVERT = 13,  /* () -> length */
     MIA_PUCK_OP_NEXT = 14,         /* (now) -> length | mia_chr << 8 (0: nothing due) */
     MIA_PUCK_OP_MAY_SLEEP = 15,    /* (now) -> 0/1 */
-    MIA_PUCK_OP_BUSY = 16          /* () -> 0/1 */
+    MIA_PUCK_OP_BUSY = 16,         /* () -> 0/1 */
+    MIA_PUCK_OP_CLAIM_BUTTON = 17  /* (now): the button confirms a waiting claim */
 };
 
 /* -1 for an unknown op. */

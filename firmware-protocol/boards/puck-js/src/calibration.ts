@@ -1,5 +1,7 @@
 /**
- * The firmware's life on a Puck: the lid calibration with the button, and the cup.
+ * The firmware's life on a Puck: the lid calibration with the button, and the cup. While the cup
+ * runs, a short press confirms a claim that waits for the person at the cup (as the lid or a
+ * shake do: PROTOCOL.md 6).
  *
  * Calibration (once, kept in flash; again whenever the button is held 3 s): the green LED asks
  * for the lid ON, a press takes the magnetometer's reading; the blue LED asks for the lid OFF, a
@@ -65,7 +67,11 @@ export class PuckFirmware {
       this.calibrate();
       return;
     }
-    if (this.step === 'idle' || !this.latest) return;
+    if (this.step === 'idle') {
+      this.cup?.claimButton(); // a short press confirms a claim that waits (PROTOCOL.md 6)
+      return;
+    }
+    if (!this.latest) return;
     const reading = { x: this.latest.x, y: this.latest.y, z: this.latest.z };
     if (this.step === 'lid-on') {
       this.lidOn = reading;

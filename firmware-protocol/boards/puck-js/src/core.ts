@@ -12,7 +12,9 @@ export interface CoreHooks {
   identify(pattern: number, durationMs: number): void;
   /** A write_config was applied: its 10-byte record (PROTOCOL.md 4.6), to store. */
   configChanged(record: Uint8Array): void;
-  /** The owner key (16 bytes) to store before returning, or null: forget it. */
+  /** The owner key (16 bytes) to store before returning, or null: forget it. In 1.2 a claim
+   * commits its key when the person at the cup confirms it (the lid, a shake, the button): the
+   * claim_confirm's `ok` is queued after this returns. */
   ownerChanged(key: Uint8Array | null): void;
 }
 
@@ -53,4 +55,6 @@ export interface BoardCore {
   next(now: number): Notification | null;
   maySleep(now: number): boolean;
   busy(): boolean;
+  /** A press of the button: it confirms a claim that waits for its gesture (1.2). */
+  claimButton(now: number): void;
 }

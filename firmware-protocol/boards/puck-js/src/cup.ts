@@ -207,6 +207,14 @@ export class PuckCup {
     this.pass();
   }
 
+  /** The button, pressed while the cup runs: a claim waiting for its gesture is confirmed. */
+  claimButton(): void {
+    if (this.stopped) return;
+    this.flush();
+    this.core.claimButton(this.now());
+    this.pass();
+  }
+
   private subscribe(name: CupCharacteristicName, on: boolean): void {
     if (this.stopped) return;
     for (const chr in NOTIFIED) {

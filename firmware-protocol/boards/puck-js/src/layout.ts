@@ -15,6 +15,8 @@ export const Block = {
   io: 64,
   ioLen: 512,
   cup: 576,
+  /** sizeof(mia_cup) is 1708 bytes (1.2, the default 64-event log); the glue checks it fits. */
+  cupRoom: 1792,
 } as const;
 
 export const Fired = { identify: 0x01, config: 0x02, owner: 0x04, randomShort: 0x80 } as const;
@@ -52,4 +54,5 @@ export const Op = {
   next: 14,
   maySleep: 15,
   busy: 16,
+  claimButton: 17,
 } as const;

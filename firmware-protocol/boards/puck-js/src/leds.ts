@@ -1,6 +1,7 @@
 /**
- * The Puck's LEDs: identify (blue blinks), the "buzz" of the reset gesture's confirmation (the
- * Puck has no buzzer: red blinks instead), and the calibration's prompts.
+ * The Puck's LEDs: identify, a claim waiting for its gesture and the reset gesture's
+ * confirmation (blue blinks: the Puck declares no buzzer, so the core asks for a blink only),
+ * and the calibration's prompts.
  */
 import type { Espruino, Pin } from './espruino';
 
@@ -12,12 +13,9 @@ export class Leds {
 
   constructor(private readonly env: Espruino) {}
 
-  /** Blink blue (pattern bit 0) and/or red (bit 1) for ms, restarting if running. */
+  /** Blink blue (pattern bit 0) for ms, restarting if running. */
   identify(pattern: number, ms: number): void {
-    const pins: Pin[] = [];
-    if (pattern & 1) pins.push(this.env.LED3);
-    if (pattern & 2) pins.push(this.env.LED1);
-    this.blink(pins, ms);
+    this.blink(pattern & 1 ? [this.env.LED3] : [], ms);
   }
 
   blink(pins: Pin[], ms: number): void {

@@ -15,12 +15,10 @@ import type { BoardCore, CoreHooks, CoreSetup, Notification } from './core';
 import { Block, Fired, Op, SetupAt } from './layout';
 
 export const BLOB_FILE = 'mia-core.bin';
-/** Room for the cup (sizeof(mia_cup) is 1548 bytes with the default 64-event log). */
-const CUP_ROOM = 1664;
 const SPARE = 8;
 
 export class NativeCore implements BoardCore {
-  private readonly mem = new Uint8Array(Block.cup + CUP_ROOM + SPARE);
+  private readonly mem = new Uint8Array(Block.cup + Block.cupRoom + SPARE);
   private pad = 0;
   private fn: NativeFunction | null = null;
 
@@ -29,7 +27,9 @@ export class NativeCore implements BoardCore {
     private readonly hooks: CoreHooks,
   ) {
     const size = this.call(Op.cupSize, 0, 0);
-    if (size > CUP_ROOM) throw new Error(`mia_cup is ${size} bytes, the block has ${CUP_ROOM}`);
+    if (size > Block.cupRoom) {
+      throw new Error(`mia_cup is ${size} bytes, the block has ${Block.cupRoom}`);
+    }
   }
 
   storageChanged(): void {
@@ -125,6 +125,10 @@ export class NativeCore implements BoardCore {
 
   busy(): boolean {
     return this.call(Op.busy, 0, 0) !== 0;
+  }
+
+  claimButton(now: number): void {
+    this.call(Op.claimButton, now, 0);
   }
 
   private entry(): NativeFunction {
