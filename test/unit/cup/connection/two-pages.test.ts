@@ -6,13 +6,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inMemory } from '../../../../src/cup';
-import { later, played, setUp, simCup, useFakeClock } from '../helpers';
+import { later, ownSimCup, played, setUp, useFakeClock } from '../helpers';
 
 async function takeTurns() {
-  const cup = await simCup();
+  const { cup, keys } = await ownSimCup();
   const memory = inMemory();
-  const first = await setUp({}, { cup, memory });
-  const second = await setUp({}, { cup, memory });
+  const first = await setUp({}, { cup, memory, keys });
+  const second = await setUp({}, { cup, memory, keys });
   await first.connected();
   await played(cup.firmware.shakeFor(1_000));
   first.connection.disconnect(); // the second page takes the table, and the cup
