@@ -63,6 +63,12 @@ export async function ownershipChecks(ctx: CheckContext): Promise<boolean> {
     ctx.skipRest(OWNERSHIP, 'one-zero');
     return true;
   }
+  if (!ctx.ownedAtStart && !ctx.claimedForRun) {
+    // A cup without an owner that the run could not claim (the claim was skipped or failed).
+    const skipped = ctx.results.get('ownership.claim-gesture')?.verdict === 'skip';
+    ctx.skipRest(OWNERSHIP, skipped ? 'no-action' : 'blocked');
+    return false;
+  }
   const id = () => ctx.wire.nextId();
   const req = (bytes: number[]) => ctx.wire.request(bytes);
 
@@ -226,14 +232,7 @@ export async function ownershipChecks(ctx: CheckContext): Promise<boolean> {
     expected: 'auth_challenge ok, auth_prove ok',
     got: proof.exchanges.map((x) => ctx.statusOf(x)).join(', '),
   });
-  if (ctx.twoOne) {
-    ctx.record('ownership.cup-proof', proof.cupProven === true, {
-      sent: proof.exchanges.slice(0, 2).map(sentOf),
-      received: proof.exchanges.slice(0, 2).flatMap(receivedOf),
-      expected: 'auth_cup_proof ok, the proof HMAC(key, "C" ‖ challenge ‖ nonce)',
-      got: proof.cupProven === false ? 'a wrong proof' : 'no proof',
-    });
-  } else ctx.skip('ownership.cup-proof', 'other-version');
+  cupProofCheck(ctx, proof);
   if (!proof.ok) return false;
 
   ctx.running('ownership.state-notified');
@@ -249,6 +248,21 @@ export async function ownershipChecks(ctx: CheckContext): Promise<boolean> {
     got: `none within ${ctx.replyMs} ms`,
   });
   return (await provenProofChecks(ctx, proof.exchanges)) && sealChecks(ctx);
+}
+
+/** 1.2: the cup's proof over the app's nonce (from `ctx.prove`) was right. */
+export function cupProofCheck(
+  ctx: CheckContext,
+  proof: Awaited<ReturnType<CheckContext['prove']>>,
+): void {
+  if (!ctx.twoOne) return ctx.skip('ownership.cup-proof', 'other-version');
+  ctx.running('ownership.cup-proof');
+  ctx.record('ownership.cup-proof', proof.cupProven === true, {
+    sent: proof.exchanges.slice(0, 2).map(sentOf),
+    received: proof.exchanges.slice(0, 2).flatMap(receivedOf),
+    expected: 'auth_cup_proof ok, the proof HMAC(key, "C" ‖ challenge ‖ nonce)',
+    got: proof.cupProven === false ? 'a wrong proof' : 'no proof',
+  });
 }
 
 /** A cup that was talked out of its owner (a fault) gets it back. */

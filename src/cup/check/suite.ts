@@ -19,7 +19,7 @@ import { CheckContext, type CheckOptions } from './context';
 import { configChecks, controlChecks } from './control-checks';
 import { firmwareUpdateCheck, gattChecks, infoChecks, readState, stateChecks } from './gatt-checks';
 import { claimForRun } from './claim-checks';
-import { ownershipChecks } from './ownership-checks';
+import { cupProofCheck, ownershipChecks } from './ownership-checks';
 import { unownedChecks } from './proof-checks';
 import { bootChecks, eventChecks, type LiveEvents } from './person-checks';
 import { CHECK_IDS, countVerdicts, type CheckId, type CheckReport } from './report';
@@ -128,7 +128,9 @@ async function becomeOwner(ctx: CheckContext): Promise<void> {
   if (state.state.owned) {
     if (ctx.twoOne) ctx.skip('ownership.claim-gesture', 'owned-at-start');
     ctx.key = await ctx.options.ownerKey(info.value.deviceId);
-    if (ctx.key && !state.state.proven && !(await ctx.prove()).ok) {
+    const proof = ctx.key && !state.state.proven ? await ctx.prove() : null;
+    if (proof?.cupProven === false) cupProofCheck(ctx, proof); // the app answers no such cup
+    if (proof && !proof.ok) {
       // Not this app's cup after all: start again on a clean connection (no wrong answer).
       ctx.key = null;
       ctx.port.close();
