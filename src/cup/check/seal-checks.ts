@@ -1,8 +1,8 @@
 /**
  * Sealed requests (PROTOCOL.md 4.4 "Sealed requests", section 6) on a 1.2 cup, on a new proven
  * connection: a sealed `write_config` is carried out; the same request without its tag, or
- * with a wrong one, is `denied` and withdraws the proof. Each denial counts toward the drop,
- * so the connection is proven again (or made again) after each. And the cup's tag on the `ok`
+ * with a wrong one, is `denied` and withdraws the proof. Each denial counts toward the drop:
+ * the wrong tag goes on a new connection, and the link is proven again after each. And the cup's tag on the `ok`
  * Reply of the sealed `release` that ends the run's claim.
  */
 import { encodeConfig, replyTag, toHex } from '../../../firmware-protocol/codec';
@@ -43,6 +43,11 @@ export async function sealChecks(ctx: CheckContext): Promise<boolean> {
   if (!(await deniedUnproves(ctx, 'ownership.unsealed-denied', bare))) return false;
 
   ctx.running('ownership.wrong-tag-denied');
+  ctx.port.close(); // a connection of its own: no denial before it counts toward the drop
+  if (!(await ctx.reopen()) || !(await ctx.prove()).ok) {
+    ctx.skipRest(SEALS, 'blocked');
+    return false;
+  }
   const forged = [0x04, ctx.wire.nextId(), ...config, ...new Array<number>(8).fill(0x5a)];
   const wrong = await ctx.wire.request(forged, undefined, false);
   return deniedUnproves(ctx, 'ownership.wrong-tag-denied', wrong);
