@@ -14,13 +14,10 @@ import { expect, test, type EmulatedCup } from './fixtures/emulated-cup';
  * The cup's limit for an unproven connection never runs out by its own clock (an hour): the
  * person says when it is up, once the check waits for the drop, so the check's unproven phase
  * never races a timer on a busy machine (the limit itself: ownership.test.ts, fake clock).
+ * The cup speaks protocol 1.2; a cup without an owner is claimed for the check by the person at
+ * the cup (the fixture lifts the lid when it blinks for the claim).
  */
-// The check speaks protocol 1.1 (its 1.2 checks are still to come): a cup that speaks 1.1.
-const cupOptions = {
-  replayPaceMs: 100,
-  unprovenDropMs: 3_600_000,
-  protocol: { major: 1, minor: 1 },
-};
+const cupOptions = { replayPaceMs: 100, unprovenDropMs: 3_600_000 };
 test.use({ cupOptions });
 
 const screen = (page: Page) => page.locator('mia-check-screen');
@@ -48,6 +45,10 @@ async function person(page: Page, cup: EmulatedCup): Promise<void> {
     }
     const request = await ask.getAttribute('data-request');
     if (!request) continue;
+    if (request === 'claim') {
+      await claimed(page, cup);
+      continue;
+    }
     if (request === 'shake') void cup.firmware.shakeFor(1_000);
     else if (request === 'lift') void cup.firmware.liftFor(1_200);
     else cup.firmware.reboot();
@@ -57,6 +58,15 @@ async function person(page: Page, cup: EmulatedCup): Promise<void> {
       screen(page).locator(`[data-testid="check-ask"][data-request="${request}"]`),
     ).toHaveCount(0, { timeout: 150_000 });
   }
+}
+
+/** The fixture's person lifted the lid as the cup blinked for the claim: it goes back on. */
+async function claimed(page: Page, cup: EmulatedCup): Promise<void> {
+  await expect(screen(page).locator('[data-testid="check-ask"][data-request="claim"]')).toHaveCount(
+    0,
+    { timeout: 150_000 },
+  );
+  cup.firmware.closeLid();
 }
 
 const verdictOf = (page: Page, id: string) =>
@@ -76,7 +86,8 @@ test('the good emulated cup passes every check, and goes back to the game', asyn
   expect(await verdictOf(page, 'sequence.busy')).toBe('pass');
   expect(await verdictOf(page, 'boot.restart')).toBe('pass');
   await expect(screen(page).getByTestId('check-summary')).toHaveText(
-    /^\s*68 passed, 0 failed, 2 skipped\s*$/, // not released: its key would be lost
+    // Not released (its key would be lost), so not claimed either; no 1.1 claim on a 1.2 cup.
+    /^\s*72 passed, 0 failed, 5 skipped\s*$/,
   );
   expect(cup.firmware.config.shakeThresholdMg).toBe(1200);
 
@@ -152,6 +163,10 @@ test.describe('the hands-on steps', () => {
         continue;
       }
       const request = (await ask.getAttribute('data-request'))!;
+      if (request === 'claim') {
+        await claimed(page, cup); // the fixture's person confirms the claim at the cup
+        continue;
+      }
       asked.push(request);
       // The person does nothing: the countdown runs down, then the time is up.
       await expect(screen(page).getByTestId('check-countdown')).toHaveText('30 s left');
@@ -185,8 +200,15 @@ test.describe('the hands-on steps', () => {
       '[data-testid="check-progress"][data-check="ownership.unproven-dropped"]',
     );
     const ask = screen(page).getByTestId('check-ask');
-    await expect(ask.or(waitingForDrop).first()).toBeVisible({ timeout: 150_000 });
-    if (await waitingForDrop.isVisible()) cup.firmware.unprovenTimeUp();
+    // The claim for the run (the person at the cup confirms it), the unproven wait, then shake.
+    for (;;) {
+      await expect(ask.or(waitingForDrop).first()).toBeVisible({ timeout: 150_000 });
+      if (await waitingForDrop.isVisible()) {
+        cup.firmware.unprovenTimeUp();
+        await expect(waitingForDrop).toHaveCount(0, { timeout: 150_000 });
+      } else if ((await ask.getAttribute('data-request')) === 'claim') await claimed(page, cup);
+      else break;
+    }
     await expect(ask).toHaveAttribute('data-request', 'shake', { timeout: 150_000 });
     await screen(page).getByTestId('check-cancel').click();
     await expect(screen(page).getByTestId('check-summary')).toContainText('0 failed');

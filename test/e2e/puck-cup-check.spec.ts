@@ -1,8 +1,9 @@
 /**
  * "Check this cup" against the Puck.js firmware (firmware-protocol/boards/puck-js/) through the
  * app's real Web Bluetooth path: the fake Puck (Espruino's APIs in Node, the core as
- * WebAssembly) behind an emulated cup (./fixtures/puck-bridge.ts), a person shaking it, lifting
- * its lid and taking its battery out when asked. Every check passes: where Espruino cannot
+ * WebAssembly, protocol 1.2) behind an emulated cup (./fixtures/puck-bridge.ts), a person
+ * lifting its lid when it blinks for the claim, shaking it, lifting its lid and taking its
+ * battery out when asked. Every check passes: where Espruino cannot
  * follow PROTOCOL.md (its stack acknowledges every write), the cup says so with capability bit 8
  * and the checker holds it to the porting notes (PROTOCOL.md 10.1) instead.
  */
@@ -32,7 +33,8 @@ async function person(page: Page, puck: PuckBridge): Promise<string[]> {
     const request = await ask.getAttribute('data-request');
     if (!request) continue;
     asked.push(request);
-    if (request === 'shake') void puck.shakeFor(1_200);
+    if (request === 'claim') void puck.liftWhenBlinking();
+    else if (request === 'shake') void puck.shakeFor(1_200);
     else if (request === 'lift') void puck.liftFor(1_200);
     else puck.reboot();
     await expect(
@@ -52,13 +54,16 @@ test("the Puck.js cup passes every check, Espruino's deviations as PROTOCOL.md 1
     await page.goto('/?check');
     await screen(page).getByRole('button', { name: 'Start the check' }).click();
     const asked = await person(page, puck);
-    expect(asked).toEqual(expect.arrayContaining(['shake', 'lift']));
+    expect(asked).toEqual(expect.arrayContaining(['claim', 'shake', 'lift']));
     const failed = await screen(page)
       .locator('li[data-verdict="fail"]')
       .evaluateAll((items) => items.map((li) => li.getAttribute('data-check')));
     expect(failed).toEqual([]);
-    const skipped = await screen(page).locator('li[data-verdict="skip"]').count();
-    expect(skipped).toBe(0);
+    // Claimed for the run by key agreement (1.2): only the 1.1 claim's denial is not checked.
+    const skipped = await screen(page)
+      .locator('li[data-verdict="skip"]')
+      .evaluateAll((items) => items.map((li) => li.getAttribute('data-check')));
+    expect(skipped).toEqual(['ownership.claim-denied']);
     const passed = await screen(page).locator('li[data-verdict="pass"]').count();
     expect(passed).toBeGreaterThan(60);
     expect(puck.boots).toBeGreaterThan(1); // the restart check power-cycled it

@@ -11,6 +11,7 @@ import {
   type Reply,
 } from '../../../firmware-protocol/codec';
 import type { CheckPort } from './port';
+import { proveBoth } from './session';
 import {
   CHECKS,
   type CheckId,
@@ -97,6 +98,11 @@ export class CheckContext {
     return this.options.now;
   }
 
+  /** A 1.2 cup (the cup proves itself, sealed requests, the claim by key agreement). */
+  get twoOne(): boolean {
+    return (this.info?.protocolMinor ?? 0) >= 2;
+  }
+
   /** A 1.1 cup (ownership, boot id). */
   get oneOne(): boolean {
     return (this.info?.protocolMinor ?? 0) >= 1;
@@ -172,10 +178,23 @@ export class CheckContext {
     return this.replyOf(x)?.status ?? 'unreadable';
   }
 
-  /** Prove the owner key on this connection; the exchanges, and whether it worked. */
-  async prove(): Promise<{ ok: boolean; exchanges: Exchange[] }> {
+  /**
+   * Prove the owner key on this connection; the exchanges, and whether it worked. 1.2: the
+   * cup proves itself first (`cupProven`: its proof was right), and a session starts.
+   */
+  async prove(): Promise<{ ok: boolean; exchanges: Exchange[]; cupProven?: boolean | null }> {
     const exchanges: Exchange[] = [];
     if (!this.key) return { ok: false, exchanges };
+    if (this.twoOne) {
+      const both = await proveBoth(
+        this.key,
+        (b) => this.wire.request(b),
+        this.wire.nextId.bind(this.wire),
+        okBody,
+      );
+      this.wire.sealer.session = both.session;
+      return { ok: both.session !== null, exchanges: both.exchanges, cupProven: both.cupProven };
+    }
     const challenge = await this.wire.request([0x05, this.wire.nextId()]);
     exchanges.push(challenge);
     const reply = this.replyOf(challenge);
@@ -203,6 +222,7 @@ export class CheckContext {
   /** Connect again, trying for up to `ms` (a cup that restarts takes a moment). */
   async reopen(ms = 15_000): Promise<boolean> {
     const deadline = this.now() + ms;
+    this.wire.sealer.session = null; // a session lives as long as its connection
     for (;;) {
       try {
         await this.port.open();
@@ -221,4 +241,10 @@ export class CheckContext {
     }
     return result.verdict === 'pass';
   }
+}
+
+/** The 16 bytes an `ok` Reply carries (a challenge, a proof), or null. */
+function okBody(x: Exchange): Uint8Array | null {
+  const r = x.reply;
+  return x.matched && r && r[2] === 0 && r.length >= 19 ? r.subarray(3, 19) : null;
 }

@@ -2,12 +2,15 @@
  * Section 6 "Ownership" and 4.4 "What needs proof": a wrong answer is refused and spends the
  * challenge, the third one drops the link, an unproven connection is refused what needs proof
  * (and nothing else) and is dropped within 10 s, the right answer proves it and State says so;
- * then what a right and a denied answer do to a proven link (`proof-checks.ts`).
+ * then what a right and a denied answer do to a proven link (`proof-checks.ts`). 1.2: the cup
+ * proves itself first, the claim in the clear is `not_supported`, and sealed requests
+ * (`seal-checks.ts`).
  */
 import { encodeConfig, fromHex, proofAnswer, seqAdd } from '../../../firmware-protocol/codec';
 import type { CheckContext } from './context';
 import { readState } from './gatt-checks';
 import { challengeOf, provenProofChecks } from './proof-checks';
+import { sealChecks } from './seal-checks';
 import type { CheckId } from './report';
 import { telemetryUnprovenChecks } from './telemetry-checks';
 import { receivedOf, sentOf, shown, type Exchange } from './wire';
@@ -24,12 +27,17 @@ const OWNERSHIP: CheckId[] = [
   'ownership.needs-proof',
   'ownership.always-allowed',
   'ownership.claim-denied',
+  'ownership.claim-not-supported',
   'ownership.checks-first',
   'ownership.unproven-dropped',
   'ownership.prove',
+  'ownership.cup-proof',
   'ownership.state-notified',
   'ownership.challenge-spent',
   'ownership.denied-unproves',
+  'ownership.sealed',
+  'ownership.unsealed-denied',
+  'ownership.wrong-tag-denied',
   'ownership.release-unowned',
   'ownership.unowned-denied',
 ];
@@ -54,6 +62,12 @@ export async function ownershipChecks(ctx: CheckContext): Promise<boolean> {
   if (!ctx.oneOne) {
     ctx.skipRest(OWNERSHIP, 'one-zero');
     return true;
+  }
+  if (!ctx.ownedAtStart && !ctx.claimedForRun) {
+    // A cup without an owner that the run could not claim (the claim was skipped or failed).
+    const skipped = ctx.results.get('ownership.claim-gesture')?.verdict === 'skip';
+    ctx.skipRest(OWNERSHIP, skipped ? 'no-action' : 'blocked');
+    return false;
   }
   const id = () => ctx.wire.nextId();
   const req = (bytes: number[]) => ctx.wire.request(bytes);
@@ -170,9 +184,14 @@ export async function ownershipChecks(ctx: CheckContext): Promise<boolean> {
     });
   }
 
-  ctx.running('ownership.claim-denied');
+  // The key in the clear: a 1.1 cup denies it (it has an owner), a 1.2 cup takes no such claim.
+  const [clear, other] = ctx.twoOne
+    ? (['ownership.claim-not-supported', 'ownership.claim-denied'] as const)
+    : (['ownership.claim-denied', 'ownership.claim-not-supported'] as const);
+  ctx.skip(other, 'other-version');
+  ctx.running(clear);
   const claim = await req([0x07, id(), ...fromHex(ctx.options.newKey())]);
-  statuses(ctx, 'ownership.claim-denied', [[claim, 'denied']]);
+  statuses(ctx, clear, [[claim, ctx.twoOne ? 'not_supported' : 'denied']]);
   if (ctx.statusOf(claim) === 'ok' && typeof ctx.key === 'string') {
     await req([0x07, id(), ...fromHex(ctx.key)]); // the cup took a stranger's key: put ours back
   }
@@ -213,6 +232,7 @@ export async function ownershipChecks(ctx: CheckContext): Promise<boolean> {
     expected: 'auth_challenge ok, auth_prove ok',
     got: proof.exchanges.map((x) => ctx.statusOf(x)).join(', '),
   });
+  cupProofCheck(ctx, proof);
   if (!proof.ok) return false;
 
   ctx.running('ownership.state-notified');
@@ -227,12 +247,28 @@ export async function ownershipChecks(ctx: CheckContext): Promise<boolean> {
     expected: 'state notified, proven=1',
     got: `none within ${ctx.replyMs} ms`,
   });
-  return provenProofChecks(ctx, proof.exchanges);
+  return (await provenProofChecks(ctx, proof.exchanges)) && sealChecks(ctx);
+}
+
+/** 1.2: the cup's proof over the app's nonce (from `ctx.prove`) was right. */
+export function cupProofCheck(
+  ctx: CheckContext,
+  proof: Awaited<ReturnType<CheckContext['prove']>>,
+): void {
+  if (!ctx.twoOne) return ctx.skip('ownership.cup-proof', 'other-version');
+  ctx.running('ownership.cup-proof');
+  ctx.record('ownership.cup-proof', proof.cupProven === true, {
+    sent: proof.exchanges.slice(0, 2).map(sentOf),
+    received: proof.exchanges.slice(0, 2).flatMap(receivedOf),
+    expected: 'auth_cup_proof ok, the proof HMAC(key, "C" ‖ challenge ‖ nonce)',
+    got: proof.cupProven === false ? 'a wrong proof' : 'no proof',
+  });
 }
 
 /** A cup that was talked out of its owner (a fault) gets it back. */
 export async function restoreOwner(ctx: CheckContext): Promise<void> {
-  if (typeof ctx.key !== 'string') return; // a key this app holds cannot be sent again
+  // A key this app holds cannot be sent again; a 1.2 cup takes no key in the clear.
+  if (typeof ctx.key !== 'string' || ctx.twoOne) return;
   const now = await readState(ctx);
   if (now.state && !now.state.owned) {
     await ctx.wire.request([0x07, ctx.wire.nextId(), ...fromHex(ctx.key)]);

@@ -31,15 +31,16 @@ const decoded = (f: WireFrame): Seen | null => {
 type Outcome = 'seen' | 'declined' | 'timeout';
 
 /** Ask the person, and wait for `until` among the frames, or their "Skip", or the deadline. */
-async function act(
+export async function act(
   ctx: CheckContext,
   request: PersonRequest,
   until: (from: number) => Promise<boolean>,
+  ms = ctx.personMs,
 ): Promise<{ outcome: Outcome; from: number; askedAt: number }> {
   const from = ctx.wire.frames.length;
   const askedAt = ctx.now();
   const over = new AbortController();
-  ctx.options.onProgress?.({ type: 'ask', request, seconds: Math.round(ctx.personMs / 1000) });
+  ctx.options.onProgress?.({ type: 'ask', request, seconds: Math.round(ms / 1000) });
   const declined = ctx.options.person.ask(request, over.signal).then(() => 'declined' as const);
   const outcome = await Promise.race([
     until(from).then((seen): Outcome => (seen ? 'seen' : 'timeout')),

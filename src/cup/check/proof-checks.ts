@@ -24,7 +24,7 @@ export function challengeOf(ctx: CheckContext, x: Exchange): string | null {
  */
 export async function provenProofChecks(ctx: CheckContext, proof: Exchange[]): Promise<boolean> {
   const req = (bytes: number[]) => ctx.wire.request(bytes);
-  const [asked, proved] = proof;
+  const [asked, proved] = [proof[0], proof[proof.length - 1]]; // 1.2: auth_cup_proof between
   ctx.running('ownership.challenge-spent');
   const next = await req([0x05, ctx.wire.nextId()]);
   const again = await req([0x06, ctx.wire.nextId(), ...proved.sent.subarray(2, 18)]);
@@ -68,8 +68,9 @@ export async function unownedChecks(ctx: CheckContext): Promise<string[]> {
   const req = (bytes: number[]) => ctx.wire.request(bytes);
   const sent: string[] = [];
   if (!ctx.oneOne || !ctx.key) return sent;
-  if (typeof ctx.key !== 'string' && !ctx.claimedForRun) {
-    // The app's own cup: its key cannot be sent again to claim it back after a release.
+  if ((typeof ctx.key !== 'string' || ctx.twoOne) && !ctx.claimedForRun) {
+    // The app's own cup: its key cannot be sent again to claim it back after a release (1.2:
+    // claiming needs a person at the cup and agrees a new key).
     ctx.skip('ownership.release-unowned', 'key-kept');
     ctx.skip('ownership.unowned-denied', 'key-kept');
     return sent;

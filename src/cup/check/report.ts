@@ -47,13 +47,20 @@ export const CHECKS = {
   'ownership.unproven-flags': 'ownership',
   'ownership.needs-proof': 'ownership',
   'ownership.always-allowed': 'ownership',
+  'ownership.claim-gesture': 'ownership',
   'ownership.claim-denied': 'ownership',
+  'ownership.claim-not-supported': 'ownership',
   'ownership.checks-first': 'ownership',
   'ownership.unproven-dropped': 'ownership',
   'ownership.prove': 'ownership',
+  'ownership.cup-proof': 'ownership',
   'ownership.state-notified': 'ownership',
   'ownership.challenge-spent': 'ownership',
   'ownership.denied-unproves': 'ownership',
+  'ownership.sealed': 'ownership',
+  'ownership.unsealed-denied': 'ownership',
+  'ownership.wrong-tag-denied': 'ownership',
+  'ownership.release-sealed': 'ownership',
   'ownership.release-unowned': 'ownership',
   'ownership.unowned-denied': 'ownership',
   'control.request-id': 'control',
@@ -118,7 +125,11 @@ export type SkipReason =
   /** The person cancelled the run before this check. */
   | 'cancelled'
   /** Releasing the cup would lose this app's key (it cannot be read out to claim it back). */
-  | 'key-kept';
+  | 'key-kept'
+  /** The check belongs to another protocol version than the cup's (1.1 or 1.2 only). */
+  | 'other-version'
+  /** The cup had an owner at the start: claiming it again needs a person and loses its key. */
+  | 'owned-at-start';
 
 export interface CheckResult {
   id: CheckId;
@@ -147,7 +158,7 @@ export interface CheckReport {
 }
 
 /** Requests to the person holding the cup. */
-export type PersonRequest = 'shake' | 'lift' | 'restart';
+export type PersonRequest = 'shake' | 'lift' | 'restart' | 'claim';
 
 /** Progress for a screen: which check is running, what is done, what is asked of the person. */
 export type CheckProgress =

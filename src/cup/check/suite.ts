@@ -18,10 +18,12 @@ import {
 import { CheckContext, type CheckOptions } from './context';
 import { configChecks, controlChecks } from './control-checks';
 import { firmwareUpdateCheck, gattChecks, infoChecks, readState, stateChecks } from './gatt-checks';
-import { ownershipChecks } from './ownership-checks';
+import { claimForRun } from './claim-checks';
+import { cupProofCheck, ownershipChecks } from './ownership-checks';
 import { unownedChecks } from './proof-checks';
 import { bootChecks, eventChecks, type LiveEvents } from './person-checks';
 import { CHECK_IDS, countVerdicts, type CheckId, type CheckReport } from './report';
+import { releaseSealed } from './seal-checks';
 import { sequenceChecks } from './sequence-checks';
 import { telemetryCapabilityCheck, telemetryChecks } from './telemetry-checks';
 import { shown, type WireFrame } from './wire';
@@ -120,10 +122,15 @@ async function becomeOwner(ctx: CheckContext): Promise<void> {
   const info = decodeInfo(await ctx.wire.readInfo().catch(() => new Uint8Array()));
   const state = await readState(ctx).catch(() => null);
   if (!info.ok || !state?.state || info.value.protocolMinor < 1) return;
+  ctx.info = info.value;
   ctx.ownedAtStart = state.state.owned;
+  if (!ctx.twoOne) ctx.skip('ownership.claim-gesture', 'other-version');
   if (state.state.owned) {
+    if (ctx.twoOne) ctx.skip('ownership.claim-gesture', 'owned-at-start');
     ctx.key = await ctx.options.ownerKey(info.value.deviceId);
-    if (ctx.key && !state.state.proven && !(await ctx.prove()).ok) {
+    const proof = ctx.key && !state.state.proven ? await ctx.prove() : null;
+    if (proof?.cupProven === false) cupProofCheck(ctx, proof); // the app answers no such cup
+    if (proof && !proof.ok) {
       // Not this app's cup after all: start again on a clean connection (no wrong answer).
       ctx.key = null;
       ctx.port.close();
@@ -131,6 +138,7 @@ async function becomeOwner(ctx: CheckContext): Promise<void> {
     }
     return;
   }
+  if (ctx.twoOne) return claimForRun(ctx);
   const key = ctx.options.newKey();
   const claim = await ctx.wire.request([0x07, ctx.wire.nextId(), ...fromHex(key)]);
   if (ctx.statusOf(claim) === 'ok') {
@@ -167,9 +175,9 @@ async function restoreChecks(ctx: CheckContext, announce = true): Promise<void> 
   });
   const sent: string[] = [];
   if (ctx.claimedForRun) {
-    const release = await ctx.wire.request([0x08, ctx.wire.nextId()]);
+    const release = await releaseSealed(ctx);
     sent.push(shown('control', release.sent));
-  }
+  } else ctx.skip('ownership.release-sealed', ctx.twoOne ? 'owned-at-start' : 'other-version');
   if (announce) {
     // Released now (or released and claimed back): the checks of a cup without an owner.
     sent.push(...(await unownedChecks(ctx)));

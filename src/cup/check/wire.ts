@@ -5,6 +5,7 @@
  */
 import { EventType, Opcode, Status } from '../../../firmware-protocol/codec';
 import type { CheckPort, PortFrame } from './port';
+import { Sealer } from './session';
 
 export interface WireFrame extends PortFrame {
   /** A read's value (Info, State) rather than a notification. */
@@ -63,6 +64,8 @@ export class Wire {
   private requestId = 0x40;
   private readonly unsubscribe: () => void;
   private reading = false;
+  /** Seals requests while a 1.2 session is up (`session.ts`). */
+  readonly sealer = new Sealer();
 
   constructor(
     readonly port: CheckPort,
@@ -104,8 +107,9 @@ export class Wire {
   }
 
   /** Write `bytes` to Control and wait for its Reply (up to `waitMs`). */
-  async request(bytes: ArrayLike<number>, waitMs = this.replyMs): Promise<Exchange> {
-    const sent = Uint8Array.from(bytes);
+  async request(bytes: ArrayLike<number>, waitMs = this.replyMs, seal = true): Promise<Exchange> {
+    const raw = Uint8Array.from(bytes);
+    const sent = seal ? await this.sealer.seal(raw) : raw;
     const from = this.frames.length;
     let writeError: string | null = null;
     try {
@@ -117,6 +121,7 @@ export class Wire {
       f.source === 'reply' && sent.length >= 2 && f.bytes[0] === sent[0] && f.bytes[1] === sent[1];
     const found = await this.waitFor(matches, from, writeError ? Math.min(waitMs, 300) : waitMs);
     const other = this.frames.slice(from).find((f) => f.source === 'reply');
+    this.sealer.settle(sent !== raw, found?.bytes ?? null);
     return { sent, writeError, reply: (found ?? other)?.bytes ?? null, matched: !!found, from };
   }
 

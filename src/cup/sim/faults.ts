@@ -30,6 +30,14 @@ export interface CupFaults {
   telemetryFromOne?: boolean;
   /** `telemetry_stop` ends the stream without its `end` frame (4.4, 4.7). */
   telemetryNoEnd?: boolean;
+  /** [1.2] A proven connection's `write_config` is answered `ok` without its tag checked (4.4). */
+  tagUnchecked?: boolean;
+  /** [1.2] The cup's proof in the `auth_cup_proof` Reply is wrong (4.4). */
+  wrongCupProof?: boolean;
+  /** [1.2] The `ok` Reply to a sealed `release` has no tag (4.4, 4.5). */
+  releaseUntagged?: boolean;
+  /** [1.2] The 1.1 `claim` is answered `denied`, not `not_supported` (4.4). */
+  clearClaimDenied?: boolean;
 }
 
 /** The faults by name, for the tests that walk through them. */

@@ -140,6 +140,10 @@ export class SimWire {
       return request.ok ? { op: request.value.op, requestId, status: 'unknown_opcode' } : null;
     }
     const { faults, core } = this.host;
+    if (faults.tagUnchecked && core.proven && opcode === Opcode.write_config) {
+      const r = decodeControl(frame.subarray(0, 12));
+      if (r.ok && r.value.op === 'write_config') return { ...r.value, status: 'ok' };
+    }
     const locked = core.owned && !core.proven;
     if (!locked) return null;
     const request = decodeControl(frame);
@@ -211,6 +215,9 @@ export class SimWire {
       out[1] = this.previousRequestId;
     }
     if (faults.wrongUnknownStatus && out[2] === Status.unknown_opcode) out[2] = Status.bad_value;
+    if (faults.wrongCupProof && reply.op === 'auth_cup_proof' && reply.status === 'ok') out[3] ^= 1;
+    if (faults.releaseUntagged && reply.op === 'release') return out.slice(0, 3);
+    if (faults.clearClaimDenied && reply.op === 'claim') out[2] = Status.denied;
     return out;
   }
 

@@ -82,20 +82,36 @@ export function checkText(id: CheckId): string {
       return msg('Without proof: replay, read and write Config, release get needs_proof.');
     case 'ownership.always-allowed':
       return msg('Without proof: identify works; the challenge stays the same until answered.');
+    case 'ownership.claim-gesture':
+      return msg(
+        'A cup without an owner is claimed by key agreement only when a person at the cup lifts its lid, shakes it or presses its button within 10 s.',
+      );
     case 'ownership.claim-denied':
       return msg('A claim of a cup with an owner, without proof, is denied.');
+    case 'ownership.claim-not-supported':
+      return msg('A claim with the key in the clear (protocol 1.1) gets not_supported.');
     case 'ownership.checks-first':
       return msg('A malformed request gets its reason, not needs_proof.');
     case 'ownership.unproven-dropped':
       return msg('An unproven connection is dropped within 10 s.');
     case 'ownership.prove':
       return msg('The right answer proves the connection.');
+    case 'ownership.cup-proof':
+      return msg('The cup proves the key first: its proof over the app’s nonce is right.');
     case 'ownership.state-notified':
       return msg('State is notified when the proven flag changes.');
     case 'ownership.challenge-spent':
       return msg('A right answer spends the challenge too: sent again, it is denied.');
     case 'ownership.denied-unproves':
       return msg('A denied answer withdraws the proof: requests need proof again.');
+    case 'ownership.sealed':
+      return msg('A write_config sealed with the session key is carried out.');
+    case 'ownership.unsealed-denied':
+      return msg('A write_config without its tag is denied and withdraws the proof.');
+    case 'ownership.wrong-tag-denied':
+      return msg('A write_config with a wrong tag is denied and withdraws the proof.');
+    case 'ownership.release-sealed':
+      return msg('A sealed release is ok, and the cup’s tag on its Reply is right.');
     case 'ownership.release-unowned':
       return msg('On a cup without an owner, release is ok, also a second time.');
     case 'ownership.unowned-denied':
@@ -205,6 +221,10 @@ export function skipText(reason: SkipReason): string {
       return msg(
         'Not checked: releasing this table’s cup would lose its key, which this tablet keeps unreadable.',
       );
+    case 'other-version':
+      return msg('Not checked: the cup speaks another protocol version.');
+    case 'owned-at-start':
+      return msg('Not checked: the cup had an owner at the start (a claim needs a cup without).');
   }
 }
 
@@ -227,5 +247,7 @@ export function requestText(request: PersonRequest): string {
       return msg('Lift the lid now, then put it back.');
     case 'restart':
       return msg('Restart the cup now (switch it off and on).');
+    case 'claim':
+      return msg('When the cup blinks, lift its lid (or shake it, or press its button).');
   }
 }
