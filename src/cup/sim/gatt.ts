@@ -3,7 +3,7 @@
  * server of a device, over the cup's firmware (`SimDevice`). The app reads, writes and hears
  * notifications of real protocol frames through it.
  */
-import { CCCD_UUID, sigUuid } from '../../../firmware-protocol/codec';
+import { CCCD_UUID, sigUuid, type CupCharacteristicName } from '../../../firmware-protocol/codec';
 import type {
   GattCharacteristicLike,
   GattListener,
@@ -41,6 +41,26 @@ export interface CharacteristicSpec {
   read?: () => Uint8Array;
   write?: (frame: Uint8Array) => number;
   notify?: NotifyCharacteristic;
+}
+
+/** What a cup's firmware serves on each characteristic of PROTOCOL.md section 2. */
+export function characteristicSpecs(
+  fw: Pick<CupFirmware, 'readInfo' | 'readState' | 'readBattery' | 'write' | 'strings'>,
+): Partial<Record<CupCharacteristicName, CharacteristicSpec>> {
+  const text = (read: () => string) => () => new TextEncoder().encode(read());
+  return {
+    info: { read: () => fw.readInfo() },
+    events: { notify: 'events' },
+    state: { read: () => fw.readState(), notify: 'state' },
+    control: { write: (frame) => fw.write(frame) },
+    reply: { notify: 'reply' },
+    telemetry: { notify: 'telemetry' },
+    battery: { read: () => fw.readBattery(), notify: 'battery' },
+    manufacturerName: { read: text(() => fw.strings.manufacturer) },
+    modelNumber: { read: text(() => fw.strings.model) },
+    firmwareRevision: { read: text(() => fw.strings.firmwareRevision) },
+    hardwareRevision: { read: text(() => fw.strings.hardwareRevision) },
+  };
 }
 
 export class SimCharacteristic extends EventTarget implements GattCharacteristicLike {

@@ -4,17 +4,17 @@
  * protocol frames and decodes them through the same `CupConnection` code as a real cup. Used for
  * the demo (`?cup=sim`, "Simulated cup") and for unit tests.
  */
-import { CUP_GATT, type CupCharacteristicName } from '../../../firmware-protocol/codec';
+import { CUP_GATT } from '../../../firmware-protocol/codec';
 import type { CupAvailability } from '../events';
 import type { GattDeviceLike, GattListener } from '../link/gatt';
 import type { AdvertSeen, CupTransport } from '../link/transport';
 import { CupFirmware, type FirmwareOptions, type NotifyCharacteristic } from './firmware';
 import {
   SimCharacteristic,
+  characteristicSpecs,
   SimServer,
   SimService,
   networkError,
-  type CharacteristicSpec,
   type SimDevice,
 } from './gatt';
 
@@ -48,20 +48,7 @@ export class SimulatedCup extends EventTarget implements GattDeviceLike, SimDevi
     this.firmware = firmware;
     this.gatt = new SimServer(this);
     const fw = this.firmware;
-    const text = (read: () => string) => () => new TextEncoder().encode(read());
-    const specs: Partial<Record<CupCharacteristicName, CharacteristicSpec>> = {
-      info: { read: () => fw.readInfo() },
-      events: { notify: 'events' },
-      state: { read: () => fw.readState(), notify: 'state' },
-      control: { write: (f) => fw.write(f) },
-      reply: { notify: 'reply' },
-      telemetry: { notify: 'telemetry' },
-      battery: { read: () => fw.readBattery(), notify: 'battery' },
-      manufacturerName: { read: text(() => fw.strings.manufacturer) },
-      modelNumber: { read: text(() => fw.strings.model) },
-      firmwareRevision: { read: text(() => fw.strings.firmwareRevision) },
-      hardwareRevision: { read: text(() => fw.strings.hardwareRevision) },
-    };
+    const specs = characteristicSpecs(fw);
     // The database of PROTOCOL.md section 2 (no SMP: the simulated cup has no firmware to
     // update); Telemetry only on a cup with capability bit 6.
     for (const service of CUP_GATT) {
