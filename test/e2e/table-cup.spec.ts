@@ -1,10 +1,15 @@
 /**
- * The cup in table mode: a small status on the table (the cup, connected, battery), its
- * technical actions behind it; the simulated cup's Shake and Lid whole on screen without
- * scrolling, in the middle that faces the player to act, at the four tablet sizes.
+ * The cup in table mode: a small status on the table (the cup, connected, battery, a warning
+ * when there is one), its technical actions behind it; the simulated cup's Shake and Lid whole
+ * on screen without scrolling, in the middle that faces the player to act, at the four tablet
+ * sizes.
  */
 import type { Locator, Page } from '@playwright/test';
+import { CHARACTERISTIC_UUIDS, decodeState, encodeEvent } from '../../firmware-protocol/codec';
+import { MAX_EVENT_BURST } from '../../src/cup/connection/event-stream';
 import { test, expect, claim, startGame } from './fixtures';
+import { connect, openWithCup } from './fixtures/cup-table';
+import { test as cupTest } from './fixtures/emulated-cup';
 import { middle, noViolations } from './table-helpers';
 
 test.use({ reducedMotion: 'reduce' });
@@ -90,3 +95,40 @@ for (const size of [
     if (size.width === 1024) await noViolations(page, 'table mode, the cup opened');
   });
 }
+
+cupTest(
+  "a Bluetooth cup's warning is part of its small status on the table",
+  async ({ page, cup }) => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await openWithCup(page);
+    await page.evaluate(() =>
+      localStorage.setItem('mia-cup.prefs', JSON.stringify({ layout: 'table' })),
+    );
+    await cup.reload(); // the emulated adapter made again for the new page
+    await startGame(page, ['Ada', 'Ben', 'Cy', 'Dag']);
+    await connect(page);
+    const line = page.getByTestId('cup-compact');
+    await expect(line.locator('summary')).toContainText('Sensor cup:');
+    await expect(line.getByTestId('cup-compact-warning')).toHaveCount(0);
+    // The cup sends lid lifts faster than anyone plays: the surplus is cut, with a warning.
+    const state = decodeState(cup.firmware.readState());
+    if (!state.ok) throw new Error('no State');
+    const { lastSeq, timeMs } = state.value;
+    const sent = Array.from({ length: MAX_EVENT_BURST * 3 }, (_, i) =>
+      cup.notify(
+        CHARACTERISTIC_UUIDS.events,
+        encodeEvent({ type: 'lid_opened', seq: lastSeq + 1 + i, timeMs: timeMs + i }),
+      ),
+    );
+    for (const at of await Promise.all(sent)) expect(at).not.toBeNull();
+    // Said in the line on the table, the panel behind it still closed, whole on screen.
+    const warning = line.locator('summary').getByTestId('cup-compact-warning');
+    await expect(warning).toContainText(
+      'The cup sent events faster than anyone plays: the surplus was ignored.',
+    );
+    await expect(line).not.toHaveAttribute('open');
+    await expect(warning).toBeVisible();
+    await expect(warning).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'Identify' })).toBeHidden();
+  },
+);
