@@ -5,10 +5,9 @@
  * sizes.
  */
 import type { Locator, Page } from '@playwright/test';
-import { CHARACTERISTIC_UUIDS, decodeState, encodeEvent } from '../../firmware-protocol/codec';
 import { MAX_EVENT_BURST } from '../../src/cup/connection/event-stream';
 import { test, expect, claim, startGame } from './fixtures';
-import { connect, openWithCup } from './fixtures/cup-table';
+import { connect, floodLidLifts, openWithCup } from './fixtures/cup-table';
 import { test as cupTest } from './fixtures/emulated-cup';
 import { middle, noViolations } from './table-helpers';
 
@@ -111,16 +110,7 @@ cupTest(
     await expect(line.locator('summary')).toContainText('Sensor cup:');
     await expect(line.getByTestId('cup-compact-warning')).toHaveCount(0);
     // The cup sends lid lifts faster than anyone plays: the surplus is cut, with a warning.
-    const state = decodeState(cup.firmware.readState());
-    if (!state.ok) throw new Error('no State');
-    const { lastSeq, timeMs } = state.value;
-    const sent = Array.from({ length: MAX_EVENT_BURST * 3 }, (_, i) =>
-      cup.notify(
-        CHARACTERISTIC_UUIDS.events,
-        encodeEvent({ type: 'lid_opened', seq: lastSeq + 1 + i, timeMs: timeMs + i }),
-      ),
-    );
-    for (const at of await Promise.all(sent)) expect(at).not.toBeNull();
+    await floodLidLifts(cup, MAX_EVENT_BURST * 3);
     // Said in the line on the table, the panel behind it still closed, whole on screen.
     const warning = line.locator('summary').getByTestId('cup-compact-warning');
     await expect(warning).toContainText(
