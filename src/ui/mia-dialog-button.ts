@@ -41,10 +41,16 @@ export class MiaDialogButton extends LitElement {
         background: var(--surface);
         color: var(--text);
       }
+      /* Turned a quarter, a dialog lies along the screen's other side: as long as the screen is
+         tall (on a portrait tablet longer than it is wide), centred by its middle. */
       dialog[data-facing='90'],
       dialog[data-facing='270'] {
         width: min(1000px, 96vh);
+        max-width: 96vh;
         max-height: 92vw;
+        inset: 50% auto auto 50%;
+        margin: 0;
+        translate: -50% -50%;
       }
       :host([narrow]) dialog {
         width: min(520px, 96vw);
