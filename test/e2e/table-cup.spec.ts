@@ -79,6 +79,13 @@ for (const size of [
     const compact = page.getByTestId('cup-compact');
     await expect(compact.locator('summary')).toContainText('Simulated cup: Connected');
     await expect(compact.locator('summary')).toContainText('Battery');
+    // The status starts the line, beside the marker (the marker is never a line of its own).
+    const below = await compact.locator('summary').evaluate((summary) => {
+      const top =
+        summary.getBoundingClientRect().top + parseFloat(getComputedStyle(summary).paddingTop);
+      return summary.querySelector('.status')!.getBoundingClientRect().top - top;
+    });
+    expect(below).toBeLessThan(10);
     await expect(page.getByRole('button', { name: 'Identify' })).toBeHidden();
     await cupInView(page, '0');
     // Shaken from the screen: Ann rolls; she claims, and the middle turns to Bo.
