@@ -4,53 +4,21 @@
  * on screen without scrolling, in the middle that faces the player to act, at the four tablet
  * sizes.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MAX_EVENT_BURST } from '../../src/cup/connection/event-stream';
 import { test, expect, claim, startGame } from './fixtures';
 import { connect, floodLidLifts, openWithCup } from './fixtures/cup-table';
 import { test as cupTest } from './fixtures/emulated-cup';
-import { middle, noViolations } from './table-helpers';
+import { middle, noViolations, notWhole } from './table-helpers';
 
 test.use({ reducedMotion: 'reduce' });
-
-/** Where the elements are not whole on screen: outside the window or a box that clips them. */
-function hidden(buttons: Locator): Promise<string[]> {
-  return buttons.evaluateAll((els) =>
-    els.flatMap((el) => {
-      const box = el.getBoundingClientRect();
-      const name = el.textContent?.trim() ?? el.localName;
-      const inside = (clip: { left: number; top: number; right: number; bottom: number }) =>
-        box.left >= clip.left - 1 &&
-        box.top >= clip.top - 1 &&
-        box.right <= clip.right + 1 &&
-        box.bottom <= clip.bottom + 1;
-      if (box.width < 48 || box.height < 48) return [`${name}: under 48 px`];
-      if (!inside({ left: 0, top: 0, right: innerWidth, bottom: innerHeight }))
-        return [`${name}: off the screen`];
-      for (let node: Node | null = el; node;) {
-        node =
-          node instanceof Element && node.assignedSlot
-            ? node.assignedSlot
-            : (node.parentNode ?? (node instanceof ShadowRoot ? node.host : null));
-        if (!(node instanceof Element)) continue;
-        const { overflowX, overflowY } = getComputedStyle(node);
-        if (
-          (overflowX !== 'visible' || overflowY !== 'visible') &&
-          !inside(node.getBoundingClientRect())
-        )
-          return [`${name}: scrolled away or clipped in ${node.localName}.${node.className}`];
-      }
-      return [];
-    }),
-  );
-}
 
 /** The simulated cup's Shake and Lid are whole on screen, in the middle facing `facing`. */
 async function cupInView(page: Page, facing: string): Promise<void> {
   await expect(middle(page)).toHaveAttribute('data-facing', facing);
   const buttons = page.locator('mia-sim-cup button');
   await expect(buttons).toHaveCount(2);
-  await expect(async () => expect(await hidden(buttons)).toEqual([])).toPass({ timeout: 15_000 });
+  await expect(async () => expect(await notWhole(buttons)).toEqual([])).toPass({ timeout: 15_000 });
   // Drawn in the turned middle (slotted into the table's middle, not along an edge).
   const inMiddle = await page
     .locator('mia-sim-cup')

@@ -9,6 +9,7 @@ import {
   drawnAt,
   middle,
   noViolations,
+  notWhole,
   playToATie,
   seatPanel,
   tableMode,
@@ -111,3 +112,32 @@ test('in a narrow turned middle the buttons stay whole; statistics too wide show
   await box.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
   await expect(box).not.toHaveAttribute('data-more');
 });
+
+for (const size of [
+  { width: 1024, height: 768 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 },
+  { width: 800, height: 1280 },
+]) {
+  test(`the winner has Rematch and New game in view at ${size.width}x${size.height}, long names, four languages`, async ({
+    page,
+  }) => {
+    await tableMode(page, size);
+    await playToATie(page, LONG);
+    // Di, on the right, wins: her middle shows her line and the buttons without scrolling.
+    for (const locale of ['en', 'nb', 'de', 'da']) {
+      await page.evaluate(
+        (prefs) => localStorage.setItem('mia-cup.prefs', prefs),
+        JSON.stringify({ locale, layout: 'table' }),
+      );
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(middle(page)).toHaveAttribute('data-facing', '270');
+      const buttons = page.getByTestId('over-middle').locator('.buttons button');
+      await expect(buttons).toHaveCount(2); // Rematch, New game
+      await expect(async () => expect(await notWhole(buttons), locale).toEqual([])).toPass({
+        timeout: 15_000,
+      });
+    }
+  });
+}

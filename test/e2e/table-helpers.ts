@@ -104,3 +104,38 @@ export function statsMisfits(page: Page, within: string): Promise<string[]> {
     }),
   );
 }
+
+/**
+ * Where the elements are not whole on screen, in words: under 48 px, outside the window, or
+ * outside a box that clips or scrolls them (scrolled away).
+ */
+export function notWhole(buttons: Locator): Promise<string[]> {
+  return buttons.evaluateAll((els) =>
+    els.flatMap((el) => {
+      const box = el.getBoundingClientRect();
+      const name = el.textContent?.trim() ?? el.localName;
+      const inside = (clip: { left: number; top: number; right: number; bottom: number }) =>
+        box.left >= clip.left - 1 &&
+        box.top >= clip.top - 1 &&
+        box.right <= clip.right + 1 &&
+        box.bottom <= clip.bottom + 1;
+      if (box.width < 48 || box.height < 48) return [`${name}: under 48 px`];
+      if (!inside({ left: 0, top: 0, right: innerWidth, bottom: innerHeight }))
+        return [`${name}: off the screen`];
+      for (let node: Node | null = el; node;) {
+        node =
+          node instanceof Element && node.assignedSlot
+            ? node.assignedSlot
+            : (node.parentNode ?? (node instanceof ShadowRoot ? node.host : null));
+        if (!(node instanceof Element)) continue;
+        const { overflowX, overflowY } = getComputedStyle(node);
+        if (
+          (overflowX !== 'visible' || overflowY !== 'visible') &&
+          !inside(node.getBoundingClientRect())
+        )
+          return [`${name}: scrolled away or clipped in ${node.localName}.${node.className}`];
+      }
+      return [];
+    }),
+  );
+}
