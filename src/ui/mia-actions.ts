@@ -54,6 +54,7 @@ export class MiaActions extends LitElement {
       }
       .buttons > button {
         flex: 1 1 210px;
+        min-width: min-content;
         overflow-wrap: normal;
         padding-inline: 14px;
       }

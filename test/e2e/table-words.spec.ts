@@ -2,7 +2,7 @@
  * Table mode's buttons read in every language: at 1024x768, 768x1024, 1280x800 and 800x1280,
  * in English, Norwegian, German and Danish, the labels of the actions (Look, Pass blind, Lift!,
  * Cancel) and of the verdict's Undo wrap between words only ("Blind / weitergeben", never
- * "weiterge / ben").
+ * "weiterge / ben"), and stay inside their buttons.
  */
 import type { Page } from '@playwright/test';
 import { test, expect, claim, dice, lift, roll, startGame } from './fixtures';
@@ -11,7 +11,10 @@ import { tableMode } from './table-helpers';
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ timeout: 300_000 });
 
-/** The words broken across two lines in the buttons of the actions and the verdicts. */
+/**
+ * The words broken across two lines in the buttons of the actions and the verdicts, and the
+ * labels wider than their button.
+ */
 function brokenWords(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const deep = (root: ParentNode, selector: string): Element[] => {
@@ -26,6 +29,8 @@ function brokenWords(page: Page): Promise<string[]> {
     const broken: string[] = [];
     for (const button of buttons) {
       if (button.getClientRects().length === 0) continue;
+      if (button.scrollWidth > button.clientWidth + 1)
+        broken.push(`${button.textContent?.trim()} (wider)`);
       const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
