@@ -65,10 +65,18 @@ export class MiaStatsTable extends LitElement {
     super.disconnectedCallback();
   }
 
-  /** A place, marked "2=" where others share it, said in words to a screen reader. */
+  /** A place in words for a screen reader, shown "2=" where others share it, else "2". */
   private mark(place: number, shared: boolean) {
     return html`<span class="mark" aria-hidden="true">${shared ? `${place}=` : place}</span
       ><span class="visually-hidden">${placeText(place, shared)}</span>`;
+  }
+
+  /** The place column's cell: the number under its heading, a shared place in words too. */
+  private placeCell(place: number, shared: boolean) {
+    if (!shared) return html`<td class="place wide">${place}</td>`;
+    return html`<td class="place wide" title=${placeText(place, true)}>
+      ${this.mark(place, true)}
+    </td>`;
   }
 
   private cell(value: number) {
@@ -103,7 +111,8 @@ export class MiaStatsTable extends LitElement {
           const s = this.stats[seat];
           const p = this.players[seat];
           if (!s || !p) return null;
-          const mark = places ? this.mark(places[seat], shared.has(places[seat])) : null;
+          const place = places?.[seat];
+          const mark = place ? this.mark(place, shared.has(place)) : null;
           // Narrow, the first row (place and name) heads the player's numbers; wide, the
           // second row has them in its own cells.
           return html`<tbody class=${seat === this.top ? 'top' : ''}>
@@ -111,7 +120,7 @@ export class MiaStatsTable extends LitElement {
               <th scope="rowgroup" colspan=${COLUMNS.length}>${mark} ${p.name}</th>
             </tr>
             <tr data-seat=${seat}>
-              ${places ? html`<td class="place wide">${mark}</td>` : null}
+              ${place ? this.placeCell(place, shared.has(place)) : null}
               <th scope="row" class="name wide">${p.name}</th>
               ${COLUMNS.map(([, value]) => this.cell(value(s, p)))}
             </tr>

@@ -97,10 +97,10 @@ test('the story of the game: live statistics and a chart in both themes, then at
   await stats.getByRole('button', { name: 'Stats' }).click();
   const dialog = stats.getByRole('dialog', { name: 'Stats' });
   await expect(dialog).toBeVisible();
-  await expect(stats.locator('tr[data-seat="0"] td')).toHaveText(
+  await expect(stats.locator('tr[data-seat="0"] :is(th, td)')).toHaveText(
     cells('Ann 1 0 0 0 1 0 0 0 0 0 1 0 0'),
   );
-  await expect(stats.locator('tr[data-seat="1"] td').nth(1)).toHaveText('2');
+  await expect(stats.locator('tr[data-seat="1"] :is(th, td)').nth(1)).toHaveText('2');
   await expect
     .poll(() => chartLines(page, 'mia-dialog-button[data-dialog="stats"]'))
     .toEqual([3, 3, 3]);
