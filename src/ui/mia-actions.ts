@@ -44,7 +44,7 @@ export class MiaActions extends LitElement {
           font-size: 1.2rem;
         }
       }
-      /* Buttons side by side, each at least 210 px and as wide as its longest word: a label
+      /* Buttons side by side, each at least 160 px and as wide as its longest word: a label
          wraps between words only ("Blind / weitergeben"); one that does not fit beside another
          takes a line of its own. */
       .buttons {
@@ -53,10 +53,10 @@ export class MiaActions extends LitElement {
         gap: 12px;
       }
       .buttons > button {
-        flex: 1 1 210px;
+        flex: 1 1 160px;
         min-width: min-content;
         overflow-wrap: normal;
-        padding-inline: 14px;
+        padding-inline: 10px;
       }
       .note {
         color: var(--muted);
