@@ -1,7 +1,7 @@
 /**
  * Wires the layers together: localization first, then the page (<mia-app>), then the app's
  * life (`src/app`, a machine in xstate: loaded at once when a game is stored, else once the
- * first screen is up), given what it acts on: the game session (its own chunk), the table
+ * first screen is up; a stored game's table is drawn from its stored view meanwhile), given what it acts on: the game session (its own chunk), the table
  * lock, the cup (its own chunk) and the service worker's updates.
  */
 import { allWords } from './ui/localize';
@@ -26,6 +26,12 @@ async function wire(app: MiaApp): Promise<void> {
   // With a game stored, the database, its session and the table load at once; otherwise after
   // the first screen.
   const early = stored ? openEarly() : undefined;
+  // The table drawn from the stored game's view at once, before the machine is up (its reader
+  // loads while the database opens).
+  const drawing = early
+    ? import('./data/early-view').then(({ drawStoredTable }) => drawStoredTable(early))
+    : Promise.resolve(null);
+  void drawing.then((drawn) => drawn && app.life.draw(drawn));
   let session: Promise<GameSession> | null = null;
   const sessionOnce = () =>
     (session ??= loadSession(app.sessionHooks(), app.scoreboard, { storage: app.storage, early }));
@@ -41,9 +47,10 @@ async function wire(app: MiaApp): Promise<void> {
   if (!stored) await app.opened;
 
   // The machine and the table lock it asks for load together.
-  const [{ firstCup, localHandSteps, startApp }, { TableLock }] = await Promise.all([
+  const [{ firstCup, localHandSteps, startApp }, { TableLock }, drawn] = await Promise.all([
     import('./app'),
     import('./data/table-lock'),
+    drawing,
   ]);
   const ports: AppPorts = {
     session: sessionOnce,
@@ -58,7 +65,7 @@ async function wire(app: MiaApp): Promise<void> {
   };
   const asked = new URLSearchParams(location.search).get('cup');
   const cup = firstCup(asked, app.preferences.value.cup);
-  const actor = startApp(ports, { gameStored: stored, cup });
+  const actor = startApp(ports, { gameStored: stored, cup, drawn });
   app.life.follow(actor);
 
   // The service worker (which precaches every chunk), once the first screen is up.

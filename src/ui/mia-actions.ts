@@ -1,7 +1,14 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { msg, localized, str } from '@lit/localize';
-import { refusal, type GameEvent, type GameSnapshot, type Phase } from '../game';
+import {
+  TableViewActor,
+  refusal,
+  type GameEvent,
+  type GameSnapshot,
+  type HandedOver,
+  type Phase,
+} from '../game';
 import { scoreOf, scoresHighFirst } from '../rules';
 import { GameController } from './game-controller';
 import { ShortcutsController } from './shortcuts';
@@ -85,10 +92,16 @@ export class MiaActions extends LitElement {
 
   /** Undo depth seen at the last render: a stale refusal goes when the game moves. */
   private depth = -1;
+  /** What became of the steps tapped on a table drawn from its stored view, to say once shown. */
+  private late: { text: string; depth: number } | null = null;
 
   protected override willUpdate(): void {
-    const depth = this.game.value?.context.past.length ?? -1;
-    if (depth !== this.depth) {
+    const actor = this.game.actor;
+    const depth = actor?.getSnapshot().context.past.length ?? -1;
+    if (this.late && !(actor instanceof TableViewActor) && depth === this.late.depth) {
+      this.refused = this.late.text;
+      this.late = null;
+    } else if (depth !== this.depth) {
       this.refused = '';
       this.blindAt = null;
     }
@@ -97,10 +110,28 @@ export class MiaActions extends LitElement {
 
   private send(event: GameEvent): void {
     const snapshot = this.game.value;
-    if (!snapshot || !this.game.actor) return;
+    const actor = this.game.actor;
+    if (!snapshot || !actor) return;
     const why = refusal(snapshot, event);
     this.refused = why ? gameText(why) : '';
-    if (!why) this.game.actor.send(event);
+    if (why) return;
+    actor.send(event);
+    const drawn: unknown = actor;
+    if (drawn instanceof TableViewActor && drawn.taps.length === 1) {
+      void drawn.handedOver.then((result) => this.handedOver(result));
+    }
+  }
+
+  /** The game is up: say when a step tapped on the drawn table was refused or dropped. */
+  private handedOver({ refused, dropped, depth }: HandedOver): void {
+    const text = dropped
+      ? msg('The game had moved on while the table opened: what you tapped then was not applied.')
+      : refused.length
+        ? gameText(refused[0])
+        : '';
+    if (!text) return;
+    this.late = { text, depth };
+    this.requestUpdate();
   }
 
   private allowed(snapshot: GameSnapshot, type: 'CLAIM' | 'PASS_BLIND'): number[] {
