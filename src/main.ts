@@ -8,6 +8,7 @@ import { allWords } from './ui/localize';
 import './ui/mia-app';
 import type { MiaApp } from './ui/mia-app';
 import type { AppPorts } from './app';
+import type { TableViewActor } from './game';
 import { loadSession, noteProblem, openEarly, ownerKeyStore, type GameSession } from './data';
 import { loadTable } from './ui/lazy';
 import { linkManifest } from './ui/platform/manifest';
@@ -23,34 +24,33 @@ async function wire(app: MiaApp): Promise<void> {
     },
   });
   const stored = app.gameStored;
-  // With a game stored, the database, its session and the table load at once; otherwise after
-  // the first screen.
+  // With a game stored, the database and the table load at once; otherwise after the first
+  // screen.
   const early = stored ? openEarly() : undefined;
-  // The table drawn from the stored game's view at once, before the machine is up (its reader
-  // loads while the database opens).
-  const drawing = early
-    ? import('./data/early-view').then(({ drawStoredTable }) => drawStoredTable(early))
-    : Promise.resolve(null);
-  void drawing.then((drawn) => drawn && app.life.draw(drawn));
   let session: Promise<GameSession> | null = null;
   const sessionOnce = () =>
     (session ??= loadSession(app.sessionHooks(), app.scoreboard, { storage: app.storage, early }));
-  if (stored) {
-    void sessionOnce().then((opening) => opening.prepare());
-    void loadTable();
-  }
   // Once the first screen is up: the rest of the language's words, and the manifest.
   void app.opened.then(() => {
     void allWords();
     linkManifest();
   });
-  if (!stored) await app.opened;
+  let drawn: TableViewActor | null = null;
+  if (early) {
+    void loadTable();
+    // The table drawn from the stored game's view (its reader loads while the database opens);
+    // the session, xstate and the machine load once it is painted, not competing with it.
+    drawn = await import('./data/early-view')
+      .then(({ drawStoredTable }) => drawStoredTable(early))
+      .catch(() => null);
+    if (drawn) await app.life.draw(drawn, () => app.painted());
+    void sessionOnce().then((opening) => opening.prepare());
+  } else await app.opened;
 
   // The machine and the table lock it asks for load together.
-  const [{ firstCup, localHandSteps, startApp }, { TableLock }, drawn] = await Promise.all([
+  const [{ firstCup, localHandSteps, startApp }, { TableLock }] = await Promise.all([
     import('./app'),
     import('./data/table-lock'),
-    drawing,
   ]);
   const ports: AppPorts = {
     session: sessionOnce,

@@ -24,12 +24,13 @@ export class AppController implements ReactiveController {
 
   /**
    * Before the machine is there: show the table drawn from the stored game's view (when the
-   * loading text shows).
+   * loading text shows), until `painted` says it is on screen.
    */
-  draw(drawn: TableViewActor): void {
+  async draw(drawn: TableViewActor, painted: () => Promise<void>): Promise<void> {
     if (this.actor || this.view.screen !== 'loading') return;
     this.view = firstView(true, this.view.checking, drawn);
     this.host.requestUpdate();
+    await painted();
   }
 
   /** Follow the machine, started, and send it what waited for it. */

@@ -144,6 +144,13 @@ export class MiaApp extends LitElement {
     }
   }
 
+  /** Once the screen shown (its code loaded lazily) is painted. */
+  async painted(): Promise<void> {
+    await this.screenLoaded().catch(() => undefined);
+    await this.updateComplete;
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('hashchange', this.followUrl);
@@ -212,8 +219,7 @@ export class MiaApp extends LitElement {
     if (screen !== 'loading' && !restoring && !this.wordsPending && shown) {
       this.shown = null;
       // A lazily loaded screen (the table, the end of a game) counts once it is loaded.
-      const paint = () => requestAnimationFrame(() => setTimeout(shown));
-      void this.screenLoaded().then(paint, paint);
+      void this.painted().then(shown);
     }
   }
 
