@@ -1,27 +1,34 @@
 /**
  * Wires the layers together: localization first, then the page (<mia-app>), then the app's
  * life (`src/app`, a machine in xstate: loaded at once when a game is stored, else once the
- * first screen is up; a stored game's table is drawn from its stored view meanwhile), given what it acts on: the game session (its own chunk), the table
- * lock, the cup (its own chunk) and the service worker's updates.
+ * first screen is up; a stored game's table is drawn from its stored view meanwhile), given
+ * what it acts on: the game session (its own chunk), the table lock, the cup (its own chunk,
+ * with the owner keys' store) and the service worker's updates (after the first screen).
  */
 import { allWords } from './ui/localize';
 import './ui/mia-app';
 import type { MiaApp } from './ui/mia-app';
 import type { AppPorts } from './app';
 import type { TableViewActor } from './game';
-import { loadSession, noteProblem, openEarly, ownerKeyStore, type GameSession } from './data';
+import { loadSession, noteProblem, openEarly, type GameSession } from './data';
 import { loadTable } from './ui/lazy';
 import { linkManifest } from './ui/platform/manifest';
-import { UpdateWatcher } from './ui/platform/updates';
 
 async function wire(app: MiaApp): Promise<void> {
-  // Marks the page with its build at once; tells the machine of a new version once it runs.
-  const updates = new UpdateWatcher({
-    onReady: () => actor.send({ type: 'UPDATE.READY' }),
-    report: (what, error) => {
-      console.warn(`Mia Cup could not ${what}:`, error);
-      noteProblem(what, error);
-    },
+  // The page is marked with its build at once.
+  const build: unknown = import.meta.env.VITE_MIA_BUILD;
+  if (typeof build === 'string' && build) document.documentElement.dataset.build = build;
+  // The service worker's updates, once the first screen is up: they tell the machine of a new
+  // version once it runs.
+  const updates = app.opened.then(async () => {
+    const { UpdateWatcher } = await import('./ui/platform/updates');
+    return new UpdateWatcher({
+      onReady: () => actor.send({ type: 'UPDATE.READY' }),
+      report: (what, error) => {
+        console.warn(`Mia Cup could not ${what}:`, error);
+        noteProblem(what, error);
+      },
+    });
   });
   const stored = app.gameStored;
   // With a game stored, the database and the table load at once; otherwise after the first
@@ -55,10 +62,15 @@ async function wire(app: MiaApp): Promise<void> {
   const ports: AppPorts = {
     session: sessionOnce,
     lock: (hooks) => new TableLock(hooks),
-    openCup: async (kind, options) =>
-      (await import('./cup')).openCup(kind, { ...options, keys: ownerKeyStore() }),
+    openCup: async (kind, options) => {
+      const [{ openCup }, { ownerKeyStore }] = await Promise.all([
+        import('./cup'),
+        import('./data/owner-keys'),
+      ]);
+      return openCup(kind, { ...options, keys: ownerKeyStore() });
+    },
     startCup: async (kind, binding) => (await import('./cup')).startCup(kind, binding),
-    applyUpdate: () => updates.apply(() => app.screenLoaded()),
+    applyUpdate: async () => (await updates).apply(() => app.screenLoaded()),
     note: noteProblem,
     handSteps: localHandSteps,
     rememberCup: (cup) => app.preferences.update({ cup }),
@@ -69,8 +81,7 @@ async function wire(app: MiaApp): Promise<void> {
   app.life.follow(actor);
 
   // The service worker (which precaches every chunk), once the first screen is up.
-  await app.opened;
-  await updates.start().catch((e) => console.warn('Mia Cup: no service worker:', e));
+  await (await updates).start().catch((e) => console.warn('Mia Cup: no service worker:', e));
 }
 
 const app = document.querySelector('mia-app');
