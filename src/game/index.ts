@@ -40,9 +40,10 @@ export { decodeSetup, decodeStoredGame, type LoadResult } from './stored-decode'
 export { readStoredGame, restoreGame, type ReadResult, type RestoredGame } from './stored-restore';
 export { stepKind, type LoggedStep, type StepKind } from './log';
 export {
+  TABLE_VIEW_FIELDS,
   TABLE_VIEW_VERSION,
   readTableView,
-  sameTable,
+  showsTable,
   tableViewOf,
   type StoredTableView,
   type TableView,

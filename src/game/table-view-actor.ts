@@ -8,7 +8,7 @@
  */
 import type { GameActor, GameSnapshot } from './machine';
 import { refusal, type Refusal } from './refusal';
-import { sameTable, tableViewOf, type StoredTableView, type TableView } from './table-view';
+import { showsTable, type StoredTableView, type TableView } from './table-view';
 import type { GameEvent } from './types';
 
 /** What became of the steps tapped on the drawn table. */
@@ -80,7 +80,7 @@ export class TableViewActor {
     const taps = this.taps.splice(0);
     const result: HandedOver = { applied: 0, refused: [], dropped: 0, depth: 0 };
     const now = game?.getSnapshot();
-    if (!game || !now || !sameTable(tableViewOf(now, this.stored.g, 0), this.stored)) {
+    if (!game || !now || !showsTable(now, this.stored)) {
       result.dropped = taps.length;
     } else {
       for (const tap of taps) {

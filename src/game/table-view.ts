@@ -41,10 +41,10 @@ const PLAIN = ['ROLL', 'PEEK', 'LIFT', 'ACCEPT_MIA', 'UNDO'] as const;
 const DICE_BIT = 1 << PLAIN.length;
 const KINDS = ['rolled', 'blind'] as const;
 
-/** A table view as stored (see the module comment for why it is spelled so tersely). */
-export interface StoredTableView {
+/** A table view's fields (see the module comment for why they are spelled so tersely). */
+interface ViewFields {
   v: number;
-  /** The start of the game's id: a view of another game is never drawn. */
+  /** The start of the game's id (6 characters): a view of another game is never drawn. */
   g: string;
   /** How many steps the game had. */
   at: number;
@@ -74,6 +74,30 @@ export interface StoredTableView {
   bl: number;
 }
 
+/** The fields in the order they are stored: as an array, without their names. */
+export const TABLE_VIEW_FIELDS = [
+  'v',
+  'g',
+  'at',
+  'p',
+  't',
+  'c',
+  'r',
+  'k',
+  'l',
+  'o',
+  'w',
+  'd',
+  'b',
+  'cl',
+  'bl',
+] as const;
+
+/** A table view as stored: its fields' values, in the order of `FIELDS`. */
+export type StoredTableView = ViewFields[keyof ViewFields][];
+
+const pack = (fields: ViewFields): StoredTableView => TABLE_VIEW_FIELDS.map((name) => fields[name]);
+
 /** A view read back: the snapshot's shape the table's elements read, and what it would take. */
 export interface TableView {
   phase: Phase;
@@ -86,7 +110,7 @@ export interface TableView {
 const bitsOf = (scores: readonly number[], allowed: (score: number) => boolean): number =>
   scores.reduce((bits, score, i) => (allowed(score) ? bits | (1 << i) : bits), 0);
 
-const idPart = (id: string) => id.slice(0, 8);
+const idPart = (id: string) => id.slice(0, 6);
 
 /** The view of the game in `snapshot`, which had `at` steps (game `id`). */
 export function tableViewOf(
@@ -94,6 +118,14 @@ export function tableViewOf(
   id: string,
   at: number,
 ): StoredTableView {
+  return pack(fieldsOf(snapshot, id, at));
+}
+
+function fieldsOf(
+  snapshot: Pick<GameSnapshot, 'value' | 'context' | 'can'>,
+  id: string,
+  at: number,
+): ViewFields {
   const { context } = snapshot;
   const { round, rules, lastOutcome } = context;
   const scores = scoresHighFirst(rules);
@@ -132,9 +164,14 @@ export function tableViewOf(
   };
 }
 
-/** Whether two stored views show the same table (the step count aside). */
-export function sameTable(a: StoredTableView, b: StoredTableView): boolean {
-  return JSON.stringify({ ...a, at: 0 }) === JSON.stringify({ ...b, at: 0 });
+/** Whether the game in `snapshot` is the table `stored` shows (its step count aside). */
+export function showsTable(
+  snapshot: Pick<GameSnapshot, 'value' | 'context' | 'can'>,
+  stored: StoredTableView,
+): boolean {
+  const at = TABLE_VIEW_FIELDS.indexOf('at');
+  const now = tableViewOf(snapshot, String(stored[1]), Number(stored[at]));
+  return JSON.stringify(now) === JSON.stringify(stored);
 }
 
 const isIndex = (value: unknown, length: number): value is number =>
@@ -145,9 +182,11 @@ const counts = (value: unknown, every: number): value is number[] =>
   Array.isArray(value) && value.length % every === 0 && value.every(isCount);
 
 /** `raw` checked as a view of the game `id` with `input`, or null (not one, or not drawable). */
-function checked(raw: unknown, id: string, input: GameInput): StoredTableView | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const v = raw as Partial<StoredTableView>;
+function checked(raw: unknown, id: string, input: GameInput): ViewFields | null {
+  if (!Array.isArray(raw) || raw.length !== TABLE_VIEW_FIELDS.length) return null;
+  const v = Object.fromEntries(
+    TABLE_VIEW_FIELDS.map((name, i) => [name, raw[i]]),
+  ) as Partial<ViewFields>;
   const seats = input.players.length;
   const seat = (value: unknown) => isIndex(value, seats);
   const ok =
@@ -172,7 +211,7 @@ function checked(raw: unknown, id: string, input: GameInput): StoredTableView | 
     isCount(v.b) &&
     isCount(v.cl) &&
     isCount(v.bl);
-  return ok ? (v as StoredTableView) : null;
+  return ok ? (v as ViewFields) : null;
 }
 
 /** The claims of the round, from their numbers. */
@@ -201,7 +240,7 @@ function warningsOf(w: number[], round: number): GameWarning[] {
 }
 
 /** The last outcome, settled again from its facts by the table's rules. */
-function outcomeOf(o: StoredTableView['o'], lives: number[], input: GameInput): Settlement | null {
+function outcomeOf(o: ViewFields['o'], lives: number[], input: GameInput): Settlement | null {
   if (!o) return null;
   const [kind, a, claimer, claim, shown, lost] = o;
   const verdict =

@@ -7,6 +7,7 @@
  * view of an older format is not drawn at all.
  */
 import type { Page } from '@playwright/test';
+import { TABLE_VIEW_FIELDS } from '../../src/game';
 import {
   test,
   expect,
@@ -52,8 +53,20 @@ async function holdMachine(page: Page): Promise<{ release: () => void; held: Pro
   return { release, held };
 }
 
-/** Change fields of the stored table view (in the page, with IndexedDB as the app keeps it). */
-async function editView(page: Page, patch: Record<string, unknown>): Promise<void> {
+/**
+ * Change fields of the stored table view (in the page, with IndexedDB as the app keeps it): the
+ * view is stored as an array, its fields in the order of `TABLE_VIEW_FIELDS`.
+ */
+async function editView(
+  page: Page,
+  changes: Partial<Record<(typeof TABLE_VIEW_FIELDS)[number], unknown>>,
+): Promise<void> {
+  const patch = Object.fromEntries(
+    Object.entries(changes).map(([name, value]) => [
+      TABLE_VIEW_FIELDS.indexOf(name as (typeof TABLE_VIEW_FIELDS)[number]),
+      value,
+    ]),
+  );
   await page.evaluate(
     (fields) =>
       new Promise<void>((resolve, reject) => {
@@ -63,7 +76,7 @@ async function editView(page: Page, patch: Record<string, unknown>): Promise<voi
           const games = tx.objectStore('games');
           const get = games.get('table-view');
           get.onsuccess = () => {
-            games.put({ ...(get.result as object), ...fields }, 'table-view');
+            games.put(Object.assign([...(get.result as unknown[])], fields), 'table-view');
           };
           tx.oncomplete = () => {
             open.result.close();

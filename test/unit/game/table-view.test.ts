@@ -10,6 +10,8 @@ import {
   gameMachine,
   presets,
   PRESET_IDS,
+  TABLE_VIEW_FIELDS,
+  TABLE_VIEW_VERSION,
   readTableView,
   tableViewOf,
   type GameEvent,
@@ -90,7 +92,7 @@ describe('the stored table view', () => {
   const input: GameInput = { players: ['Ann', 'Bo', 'Cy'], rules: presets[PRESET_IDS[0]] };
   const fresh = () => createActor(gameMachine, { input }).start().getSnapshot();
 
-  it('is small: under 160 bytes for a round under way with an outcome behind it', () => {
+  it('is small: under 100 bytes for a round under way with an outcome behind it', () => {
     const actor = createActor(gameMachine, { input }).start();
     for (const event of [
       { type: 'ROLL' },
@@ -102,20 +104,22 @@ describe('the stored table view', () => {
     ] as GameEvent[])
       actor.send(event);
     const bytes = JSON.stringify(tableViewOf(actor.getSnapshot(), ID, 6)).length;
-    expect(bytes).toBeLessThan(160);
+    expect(bytes).toBeLessThan(100);
   });
 
   it('is not drawn for another game, another format, or fields out of range', () => {
     const good = tableViewOf(fresh(), ID, 0);
+    const edited = (changes: Partial<Record<(typeof TABLE_VIEW_FIELDS)[number], unknown>>) =>
+      TABLE_VIEW_FIELDS.map((name, i) => (name in changes ? changes[name] : good[i]));
     expect(readTableView(good, ID, input)).not.toBeNull();
     expect(readTableView(good, 'fedcba9876543210', input)).toBeNull();
-    expect(readTableView({ ...good, v: good.v - 1 }, ID, input)).toBeNull();
-    expect(readTableView({ ...good, t: 3 }, ID, input)).toBeNull();
-    expect(readTableView({ ...good, l: [3, 3] }, ID, input)).toBeNull();
-    expect(readTableView({ ...good, c: 7 }, ID, input)).toBeNull();
-    expect(readTableView({ ...good, k: [0, 54, 0] }, ID, input)).toBeNull();
-    expect(readTableView({ ...good, p: 5 }, ID, input)).toBeNull();
-    for (const raw of [null, undefined, 'view', 3, [], { v: good.v }]) {
+    expect(readTableView(edited({ v: TABLE_VIEW_VERSION - 1 }), ID, input)).toBeNull();
+    expect(readTableView(edited({ t: 3 }), ID, input)).toBeNull();
+    expect(readTableView(edited({ l: [3, 3] }), ID, input)).toBeNull();
+    expect(readTableView(edited({ c: 7 }), ID, input)).toBeNull();
+    expect(readTableView(edited({ k: [0, 54, 0] }), ID, input)).toBeNull();
+    expect(readTableView(edited({ p: 5 }), ID, input)).toBeNull();
+    for (const raw of [null, undefined, 'view', 3, [], good.slice(1), { v: TABLE_VIEW_VERSION }]) {
       expect(readTableView(raw, ID, input)).toBeNull();
     }
   });
