@@ -42,12 +42,12 @@ export { stepKind, type LoggedStep, type StepKind } from './log';
 export {
   TABLE_VIEW_FIELDS,
   TABLE_VIEW_VERSION,
-  readTableView,
   showsTable,
   tableViewOf,
   type StoredTableView,
   type TableView,
 } from './table-view';
+export { readTableView } from './table-view-read';
 export { TableViewActor, type HandedOver } from './table-view-actor';
 export {
   checkpointOf,

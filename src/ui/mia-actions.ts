@@ -92,7 +92,8 @@ export class MiaActions extends LitElement {
 
   /** Undo depth seen at the last render: a stale refusal goes when the game moves. */
   private depth = -1;
-  /** What became of the steps tapped on a table drawn from its stored view, to say once shown. */
+  /** A table drawn from its stored view, tapped here; what became of those taps, to say. */
+  private drawn: unknown = null;
   private late: { text: string; depth: number } | null = null;
 
   protected override willUpdate(): void {
@@ -117,20 +118,18 @@ export class MiaActions extends LitElement {
     if (why) return;
     actor.send(event);
     const drawn: unknown = actor;
-    if (drawn instanceof TableViewActor && drawn.taps.length === 1) {
+    if (drawn instanceof TableViewActor && drawn !== this.drawn) {
+      this.drawn = drawn;
       void drawn.handedOver.then((result) => this.handedOver(result));
     }
   }
 
   /** The game is up: say when a step tapped on the drawn table was refused or dropped. */
   private handedOver({ refused, dropped, depth }: HandedOver): void {
-    const text = dropped
-      ? msg('The game had moved on while the table opened: what you tapped then was not applied.')
-      : refused.length
-        ? gameText(refused[0])
-        : '';
-    if (!text) return;
-    this.late = { text, depth };
+    if (!dropped && !refused.length) return;
+    const stale = () =>
+      msg('The game had moved on while the table opened: what you tapped then was not applied.');
+    this.late = { text: dropped ? stale() : gameText(refused[0]), depth };
     this.requestUpdate();
   }
 
