@@ -98,20 +98,20 @@ export async function unownedChecks(ctx: CheckContext): Promise<string[]> {
   const dropped = await ctx.dropped(1_000 + ctx.replyMs);
   const config = dropped ? null : await req([0x03, ctx.wire.nextId()]);
   const got = [...proofs.slice(1), ...(config ? [config] : [])].map((x) => ctx.statusOf(x));
-  ctx.record(
-    'ownership.unowned-denied',
-    !dropped && got.join(', ') === 'denied, denied, denied, ok',
-    {
-      sent: [...proofs, ...(config ? [config] : [])].map(sentOf),
-      received: [
-        ...proofs.flatMap(receivedOf),
-        dropped ? 'disconnected' : 'connected',
-        ...(config ? receivedOf(config) : []),
-      ],
-      expected: 'denied, denied, denied, still connected, read_config ok',
-      got: `${got.join(', ')}${dropped ? ', disconnected' : ''}`,
-    },
-  );
+  // 1.2: an unproven connection is dropped at its third denial, owner or not; 1.1: no one is.
+  const want = ctx.twoOne ? 'denied, denied, denied' : 'denied, denied, denied, ok';
+  ctx.record('ownership.unowned-denied', dropped === ctx.twoOne && got.join(', ') === want, {
+    sent: [...proofs, ...(config ? [config] : [])].map(sentOf),
+    received: [
+      ...proofs.flatMap(receivedOf),
+      dropped ? 'disconnected' : 'connected',
+      ...(config ? receivedOf(config) : []),
+    ],
+    expected: ctx.twoOne
+      ? 'denied, denied, denied, disconnect'
+      : 'denied, denied, denied, still connected, read_config ok',
+    got: `${got.join(', ')}${dropped ? ', disconnected' : ''}`,
+  });
   if (dropped && !(await ctx.reopen())) return sent;
   if (!ctx.claimedForRun && typeof ctx.key === 'string') {
     const claim = await req([0x07, ctx.wire.nextId(), ...fromHex(ctx.key)]); // this app's again
