@@ -4,6 +4,7 @@ import { msg, localized } from '@lit/localize';
 import type { Facing } from '../rules';
 import { baseStyles } from './styles';
 import { LayoutController } from './table/layout';
+import { fadeBelow, moreBelow } from './table/reachable';
 
 /**
  * A toolbar button that opens its content in a modal dialog (Escape or Close shuts it). The
@@ -12,7 +13,8 @@ import { LayoutController } from './table/layout';
  * is awaited before the dialog first opens.
  * In table mode the dialog faces `facing` (a seat's menu: that seat's side), else the side of the
  * screen the button was tapped from (`data-facing` on the dialog), one side when opened by
- * keyboard. `narrow`: a dialog of a few buttons (a seat's menu).
+ * keyboard. `narrow`: a dialog of a few buttons (a seat's menu). A dialog longer than the
+ * screen scrolls, its lower edge fading out while more lies below.
  * @slot - the dialog's content
  * @csspart button - the opening button
  */
@@ -39,10 +41,16 @@ export class MiaDialogButton extends LitElement {
         background: var(--surface);
         color: var(--text);
       }
+      /* Turned a quarter, a dialog lies along the screen's other side: as long as the screen is
+         tall (on a portrait tablet longer than it is wide), centred by its middle. */
       dialog[data-facing='90'],
       dialog[data-facing='270'] {
         width: min(1000px, 96vh);
+        max-width: 96vh;
         max-height: 92vw;
+        inset: 50% auto auto 50%;
+        margin: 0;
+        translate: -50% -50%;
       }
       :host([narrow]) dialog {
         width: min(520px, 96vw);
@@ -59,6 +67,10 @@ export class MiaDialogButton extends LitElement {
       }
       dialog[data-facing='270'] {
         transform: rotate(270deg);
+      }
+      /* More below: the dialog's lower edge fades out until it is scrolled there. */
+      dialog[data-more] {
+        ${fadeBelow}
       }
       dialog::backdrop {
         background: rgb(0 0 0 / 0.6);
@@ -94,6 +106,18 @@ export class MiaDialogButton extends LitElement {
   @state() private shownFacing: Facing = 0;
   private layout = new LayoutController(this);
   @query('dialog') private dialog?: HTMLDialogElement;
+  /** The content's size: more of it may now lie below the dialog's edge. */
+  private readonly resized = new ResizeObserver(() => this.hint());
+
+  /** The dialog shows that it scrolls, while more lies below. */
+  private readonly hint = () => {
+    if (this.dialog) moreBelow(this.dialog);
+  };
+
+  private readonly watch = (e: Event) => {
+    this.resized.disconnect();
+    for (const el of (e.target as HTMLSlotElement).assignedElements()) this.resized.observe(el);
+  };
 
   private async show(event: Event) {
     this.shownFacing = this.layout.table ? (this.facing ?? this.layout.facingFor(event)) : 0;
@@ -109,6 +133,7 @@ export class MiaDialogButton extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.resized.disconnect();
     render(nothing, this);
   }
 
@@ -126,13 +151,18 @@ export class MiaDialogButton extends LitElement {
       >
         ${this.label}
       </button>
-      <dialog aria-label=${this.label} data-facing=${this.shownFacing} @close=${this.close}>
+      <dialog
+        aria-label=${this.label}
+        data-facing=${this.shownFacing}
+        @close=${this.close}
+        @scroll=${this.hint}
+      >
         ${
           this.open
             ? html`<div class="bar">
                   <button class="close" @click=${this.close}>${msg('Close')}</button>
                 </div>
-                <slot></slot>`
+                <slot @slotchange=${this.watch}></slot>`
             : null
         }
       </dialog>`;

@@ -71,8 +71,10 @@ export class MiaGameOver extends LitElement {
       .inner .banner {
         padding: 10px;
       }
+      /* Big, but short enough that the buttons below it stay in view in a middle turned
+         across a portrait tablet (at most 6% of the screen's short side). */
       .inner .banner h2 {
-        font-size: clamp(1.4rem, 8cqi, 3rem);
+        font-size: clamp(1.4rem, min(8cqi, 6vmin), 3rem);
       }
       .banner p {
         font-size: 1.3rem;

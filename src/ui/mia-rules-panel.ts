@@ -19,6 +19,11 @@ export class MiaRulesPanel extends LitElement {
         font-size: 1.15rem;
         line-height: 1.4;
       }
+      /* As tall as the dialog's Close beside it, so that the rules start below it. */
+      h2 {
+        min-height: 56px;
+        padding-right: 3em;
+      }
       ul {
         padding-left: 1.2em;
         margin: 8px 0 0;

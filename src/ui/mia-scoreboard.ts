@@ -11,7 +11,8 @@ import { numberText } from './text/scores';
 
 /**
  * The session scoreboard of the players in the game in context (in any seat order): games
- * played, games won and average place, best first; reset after a second tap.
+ * played, games won and average place, best first; reset after a second tap. In a narrow box
+ * each name heads a line of its own above its figures.
  */
 @localized()
 @customElement('mia-scoreboard')
@@ -26,6 +27,7 @@ export class MiaScoreboard extends LitElement {
         gap: 10px;
         min-width: 0;
         margin-top: 12px;
+        container-type: inline-size;
       }
       h2 {
         font-size: 1.5rem;
@@ -42,10 +44,40 @@ export class MiaScoreboard extends LitElement {
       th {
         font-size: 1rem;
       }
-      th:first-child,
-      td:first-child {
+      .name {
         text-align: left;
+        font-size: inherit;
         font-weight: 800;
+        color: var(--text);
+      }
+      thead .name {
+        font-size: 1rem;
+        color: var(--muted);
+      }
+      /* Narrow (a turned middle, a portrait tablet), each name has a line of its own above its
+         figures, so that a long name is not squeezed into a word a line. */
+      tr.who {
+        display: none;
+      }
+      tr.who th {
+        padding-bottom: 0;
+        border-bottom: 0;
+        overflow-wrap: anywhere;
+      }
+      @container (width < 30rem) {
+        tr.who {
+          display: table-row;
+        }
+        .wide {
+          display: none;
+        }
+        th,
+        td {
+          padding: 8px 6px;
+        }
+        thead th {
+          font-size: 0.85rem;
+        }
       }
       .note {
         color: var(--muted);
@@ -118,23 +150,26 @@ export class MiaScoreboard extends LitElement {
                 </caption>
                 <thead>
                   <tr>
-                    <th scope="col">${msg('Player')}</th>
+                    <th scope="col" class="name wide">${msg('Player')}</th>
                     <th scope="col">${msg('Games')}</th>
                     <th scope="col">${msg('Games won')}</th>
                     <th scope="col">${msg('Average place')}</th>
                   </tr>
                 </thead>
-                <tbody>
-                  ${lines.map(
-                    (l) =>
-                      html`<tr>
-                        <td>${l.name}</td>
+                ${lines.map(
+                  (l) =>
+                    html`<tbody>
+                      <tr class="who">
+                        <th scope="rowgroup" colspan="3" class="name">${l.name}</th>
+                      </tr>
+                      <tr class="line">
+                        <th scope="row" class="name wide">${l.name}</th>
                         <td>${numberText(l.games)}</td>
                         <td>${numberText(l.wins)}</td>
                         <td>${l.averagePlace === null ? '–' : numberText(l.averagePlace, 2)}</td>
-                      </tr>`,
-                  )}
-                </tbody>
+                      </tr>
+                    </tbody>`,
+                )}
               </table>
               ${
                 this.confirming

@@ -1,7 +1,8 @@
-import { LitElement, css, html } from 'lit';
+import { LitElement, html } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
 import { msg, localized } from '@lit/localize';
 import type { Player, PlayerStats } from '../game';
+import { statsTableStyles } from './mia-stats-table.styles';
 import { baseStyles, numberTableStyles } from './styles';
 import { placeText, sharedPlaces } from './text/places';
 
@@ -26,80 +27,13 @@ const COLUMNS: [() => string, (stats: PlayerStats, player: Player) => number][] 
  * The story of the game per player, one row each: lives, lifts made and won, caught bluffing,
  * bluffs that survived a lift, lies low, blind passes, Mias rolled and claimed, and lives lost
  * by cause. With `places`, rows come in finishing order with a place column (a shared place
- * marked "2="). The headings of the number columns read upward.
+ * marked "2="). The headings of the number columns read upward. In a narrow box each player's
+ * place and name head a line of their own, above the numbers (see the styles).
  */
 @localized()
 @customElement('mia-stats-table')
 export class MiaStatsTable extends LitElement {
-  static override styles = [
-    baseStyles,
-    numberTableStyles,
-    css`
-      :host {
-        display: block;
-        min-width: 0;
-      }
-      .scroll {
-        overflow-x: auto;
-        border-radius: var(--radius);
-      }
-      /* More to the end of the line: the box's end fades out, so a reader sees it scrolls. */
-      .scroll[data-more] {
-        mask-image: linear-gradient(to right, #000 calc(100% - 48px), transparent 100%);
-      }
-      table {
-        font-size: 1.05rem;
-        width: auto;
-        min-width: 100%;
-      }
-      th,
-      td {
-        padding: 6px 2px;
-      }
-      td.place,
-      th.place {
-        padding-left: 6px;
-      }
-      th {
-        font-size: 0.8rem;
-        font-weight: 700;
-        line-height: 1.15;
-        vertical-align: bottom;
-      }
-      /* The number columns' headings read upward, whole words on each line, so that thirteen
-         columns fit a tablet in every language. */
-      th .up {
-        display: inline-block;
-        writing-mode: vertical-rl;
-        transform: rotate(180deg);
-        max-height: 14em;
-        text-align: left;
-        overflow-wrap: normal;
-        word-break: normal;
-      }
-      .name,
-      .place {
-        text-align: left;
-      }
-      td.name {
-        font-weight: 800;
-        min-width: 5em;
-        max-width: 11em;
-        padding-right: 8px;
-        overflow-wrap: anywhere;
-      }
-      td.place {
-        white-space: nowrap;
-      }
-      tr.top td {
-        font-weight: 800;
-        color: var(--accent);
-      }
-      td.zero {
-        color: var(--muted);
-      }
-    `,
-  ];
+  static override styles = [baseStyles, numberTableStyles, statsTableStyles];
 
   @property({ attribute: false }) players: readonly Player[] = [];
   @property({ attribute: false }) stats: readonly PlayerStats[] = [];
@@ -131,13 +65,10 @@ export class MiaStatsTable extends LitElement {
     super.disconnectedCallback();
   }
 
-  /** A place, marked "=" where others share it (said in words to a screen reader). */
-  private place(place: number, shared: boolean) {
-    if (!shared) return html`<td class="place">${place}</td>`;
-    return html`<td class="place" title=${placeText(place, true)}>
-      <span aria-hidden="true">${`${place}=`}</span>
-      <span class="visually-hidden">${placeText(place, true)}</span>
-    </td>`;
+  /** A place, marked "2=" where others share it, said in words to a screen reader. */
+  private mark(place: number, shared: boolean) {
+    return html`<span class="mark" aria-hidden="true">${shared ? `${place}=` : place}</span
+      ><span class="visually-hidden">${placeText(place, shared)}</span>`;
   }
 
   private cell(value: number) {
@@ -163,23 +94,29 @@ export class MiaStatsTable extends LitElement {
         </caption>
         <thead>
           <tr>
-            ${places ? html`<th scope="col" class="place"><span class="up">${msg('Place')}</span></th>` : null}
-            <th scope="col" class="name">${msg('Player')}</th>
+            ${places ? html`<th scope="col" class="place wide"><span class="up">${msg('Place')}</span></th>` : null}
+            <th scope="col" class="name wide">${msg('Player')}</th>
             ${COLUMNS.map(([heading]) => html`<th scope="col"><span class="up">${heading()}</span></th>`)}
           </tr>
         </thead>
-        <tbody>
-          ${seats.map((seat) => {
-            const s = this.stats[seat];
-            const p = this.players[seat];
-            if (!s || !p) return null;
-            return html`<tr class=${seat === this.top ? 'top' : ''} data-seat=${seat}>
-              ${places ? this.place(places[seat], shared.has(places[seat])) : null}
-              <td class="name">${p.name}</td>
+        ${seats.map((seat) => {
+          const s = this.stats[seat];
+          const p = this.players[seat];
+          if (!s || !p) return null;
+          const mark = places ? this.mark(places[seat], shared.has(places[seat])) : null;
+          // Narrow, the first row (place and name) heads the player's numbers; wide, the
+          // second row has them in its own cells.
+          return html`<tbody class=${seat === this.top ? 'top' : ''}>
+            <tr class="who">
+              <th scope="rowgroup" colspan=${COLUMNS.length}>${mark} ${p.name}</th>
+            </tr>
+            <tr data-seat=${seat}>
+              ${places ? html`<td class="place wide">${mark}</td>` : null}
+              <th scope="row" class="name wide">${p.name}</th>
               ${COLUMNS.map(([, value]) => this.cell(value(s, p)))}
-            </tr>`;
-          })}
-        </tbody>
+            </tr>
+          </tbody>`;
+        })}
       </table>
     </div>`;
   }

@@ -29,6 +29,8 @@ test('axe finds no violations on any screen, in either theme', async ({ page }) 
   await noViolations(page, 'new game');
 
   await startGame(page, ['Ann', 'Bo', 'Cy'], 'pub', { lives: 2 });
+  // One side here; table mode has its own axe checks (table-a11y.spec.ts and the table-*.spec.ts).
+  await expect(page.locator('mia-table')).toHaveAttribute('layout', 'one-side');
   await noViolations(page, 'table, opening');
   await roll(page);
   await noViolations(page, 'table, announcing');

@@ -3,18 +3,14 @@
  * emulated in Chromium that the players pick by mistake and that the app refuses. Whatever it
  * sent before it was refused belongs to its own link and dies with it.
  */
-import {
-  CHARACTERISTIC_UUIDS,
-  decodeState,
-  encodeEvent,
-  newOwnerKey,
-} from '../../firmware-protocol/codec';
+import { CHARACTERISTIC_UUIDS, encodeEvent, newOwnerKey } from '../../firmware-protocol/codec';
 import { startGame, toAct } from './fixtures';
 import {
   actions,
   backInRange,
   connectedGame,
   dicePrompt,
+  floodLidLifts,
   openWithCup,
   outOfRange,
   panel,
@@ -100,18 +96,8 @@ test('a cup that floods the game with lid lifts: a few are counted, the rest is 
   cup,
 }) => {
   await connectedGame(page);
-  const state = decodeState(cup.firmware.readState());
-  if (!state.ok) throw new Error('no State');
-  const { lastSeq, timeMs } = state.value;
-  // 300 lid lifts in a row, numbered on from the cup's last event, as fast as the radio goes.
   const FLOOD = 300;
-  const sent = Array.from({ length: FLOOD }, (_, i) =>
-    cup.notify(
-      CHARACTERISTIC_UUIDS.events,
-      encodeEvent({ type: 'lid_opened', seq: lastSeq + 1 + i, timeMs: timeMs + i }),
-    ),
-  );
-  for (const at of await Promise.all(sent)) expect(at).not.toBeNull();
+  await floodLidLifts(cup, FLOOD);
   await expect(page.getByTestId('cup-warnings')).toContainText(
     'The cup sent events faster than anyone plays: the surplus was ignored.',
   );

@@ -4,9 +4,9 @@ import { test, expect, claim, dice, lift, openFresh, roll, saved, startGame } fr
 /** Rows of a scoreboard table: name, games, won, average place. */
 const rows = (page: Page, scope: string) =>
   page
-    .locator(`${scope} mia-scoreboard [data-testid="scoreboard"] tbody tr`)
+    .locator(`${scope} mia-scoreboard [data-testid="scoreboard"] tr.line`)
     .evaluateAll((trs) =>
-      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim())),
+      trs.map((tr) => [...tr.querySelectorAll('th, td')].map((td) => td.textContent?.trim())),
     );
 
 /** Ann opens with 65; Bo lifts; the dice say who wins the one-life game. */

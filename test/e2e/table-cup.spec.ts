@@ -1,52 +1,24 @@
 /**
- * The cup in table mode: a small status on the table (the cup, connected, battery), its
- * technical actions behind it; the simulated cup's Shake and Lid whole on screen without
- * scrolling, in the middle that faces the player to act, at the four tablet sizes.
+ * The cup in table mode: a small status on the table (the cup, connected, battery, a warning
+ * when there is one), its technical actions behind it; the simulated cup's Shake and Lid whole
+ * on screen without scrolling, in the middle that faces the player to act, at the four tablet
+ * sizes.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { MAX_EVENT_BURST } from '../../src/cup/connection/event-stream';
 import { test, expect, claim, startGame } from './fixtures';
-import { middle, noViolations } from './table-helpers';
+import { connect, floodLidLifts, openWithCup } from './fixtures/cup-table';
+import { test as cupTest } from './fixtures/emulated-cup';
+import { middle, noViolations, notWhole } from './table-helpers';
 
 test.use({ reducedMotion: 'reduce' });
-
-/** Where the elements are not whole on screen: outside the window or a box that clips them. */
-function hidden(buttons: Locator): Promise<string[]> {
-  return buttons.evaluateAll((els) =>
-    els.flatMap((el) => {
-      const box = el.getBoundingClientRect();
-      const name = el.textContent?.trim() ?? el.localName;
-      const inside = (clip: { left: number; top: number; right: number; bottom: number }) =>
-        box.left >= clip.left - 1 &&
-        box.top >= clip.top - 1 &&
-        box.right <= clip.right + 1 &&
-        box.bottom <= clip.bottom + 1;
-      if (box.width < 48 || box.height < 48) return [`${name}: under 48 px`];
-      if (!inside({ left: 0, top: 0, right: innerWidth, bottom: innerHeight }))
-        return [`${name}: off the screen`];
-      for (let node: Node | null = el; node;) {
-        node =
-          node instanceof Element && node.assignedSlot
-            ? node.assignedSlot
-            : (node.parentNode ?? (node instanceof ShadowRoot ? node.host : null));
-        if (!(node instanceof Element)) continue;
-        const { overflowX, overflowY } = getComputedStyle(node);
-        if (
-          (overflowX !== 'visible' || overflowY !== 'visible') &&
-          !inside(node.getBoundingClientRect())
-        )
-          return [`${name}: scrolled away or clipped in ${node.localName}.${node.className}`];
-      }
-      return [];
-    }),
-  );
-}
 
 /** The simulated cup's Shake and Lid are whole on screen, in the middle facing `facing`. */
 async function cupInView(page: Page, facing: string): Promise<void> {
   await expect(middle(page)).toHaveAttribute('data-facing', facing);
   const buttons = page.locator('mia-sim-cup button');
   await expect(buttons).toHaveCount(2);
-  await expect(async () => expect(await hidden(buttons)).toEqual([])).toPass({ timeout: 15_000 });
+  await expect(async () => expect(await notWhole(buttons)).toEqual([])).toPass({ timeout: 15_000 });
   // Drawn in the turned middle (slotted into the table's middle, not along an edge).
   const inMiddle = await page
     .locator('mia-sim-cup')
@@ -75,6 +47,13 @@ for (const size of [
     const compact = page.getByTestId('cup-compact');
     await expect(compact.locator('summary')).toContainText('Simulated cup: Connected');
     await expect(compact.locator('summary')).toContainText('Battery');
+    // The status starts the line, beside the marker (the marker is never a line of its own).
+    const below = await compact.locator('summary').evaluate((summary) => {
+      const top =
+        summary.getBoundingClientRect().top + parseFloat(getComputedStyle(summary).paddingTop);
+      return summary.querySelector('.status')!.getBoundingClientRect().top - top;
+    });
+    expect(below).toBeLessThan(10);
     await expect(page.getByRole('button', { name: 'Identify' })).toBeHidden();
     await cupInView(page, '0');
     // Shaken from the screen: Ann rolls; she claims, and the middle turns to Bo.
@@ -90,3 +69,31 @@ for (const size of [
     if (size.width === 1024) await noViolations(page, 'table mode, the cup opened');
   });
 }
+
+cupTest(
+  "a Bluetooth cup's warning is part of its small status on the table",
+  async ({ page, cup }) => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await openWithCup(page);
+    await page.evaluate(() =>
+      localStorage.setItem('mia-cup.prefs', JSON.stringify({ layout: 'table' })),
+    );
+    await cup.reload(); // the emulated adapter made again for the new page
+    await startGame(page, ['Ada', 'Ben', 'Cy', 'Dag']);
+    await connect(page);
+    const line = page.getByTestId('cup-compact');
+    await expect(line.locator('summary')).toContainText('Sensor cup:');
+    await expect(line.getByTestId('cup-compact-warning')).toHaveCount(0);
+    // The cup sends lid lifts faster than anyone plays: the surplus is cut, with a warning.
+    await floodLidLifts(cup, MAX_EVENT_BURST * 3);
+    // Said in the line on the table, the panel behind it still closed, whole on screen.
+    const warning = line.locator('summary').getByTestId('cup-compact-warning');
+    await expect(warning).toContainText(
+      'The cup sent events faster than anyone plays: the surplus was ignored.',
+    );
+    await expect(line).not.toHaveAttribute('open');
+    await expect(warning).toBeVisible();
+    await expect(warning).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'Identify' })).toBeHidden();
+  },
+);

@@ -65,3 +65,77 @@ export async function playToATie(page: Page, names = ['Ann', 'Bo', 'Cy', 'Di']):
   await round(page, 65, [3, 1]); // Bo bluffed: out first
   await expect(page.locator('mia-game-over')).toBeVisible();
 }
+
+/**
+ * The statistics tables' problems in words (empty when all is well) in `within`: a table that
+ * scrolls sideways, a heading broken inside a word ("Game / s"), a name broken inside a word
+ * (after a hyphen is fine), or a heading, name or figure cut off.
+ */
+export function statsMisfits(page: Page, within: string): Promise<string[]> {
+  return page.locator(`${within} mia-stats-table, ${within} mia-scoreboard`).evaluateAll((hosts) =>
+    hosts.flatMap((host) => {
+      const problems: string[] = [];
+      const root = host.shadowRoot!;
+      /** Where a piece of text (a word, or a name's part up to its hyphen) spans two lines. */
+      const broken = (cell: Element, pieces: RegExp) => {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const match of (node.textContent ?? '').matchAll(pieces)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            if (range.getClientRects().length > 1) problems.push(`"${match[0]}" broken`);
+          }
+        }
+      };
+      for (const th of root.querySelectorAll('thead th')) broken(th, /\S+/g);
+      for (const name of root.querySelectorAll('tbody th, td:first-child')) {
+        broken(name, /[^\s-]+-?/g);
+      }
+      for (const cell of root.querySelectorAll<HTMLElement>('th .up, th, td')) {
+        if (cell.getClientRects().length === 0) continue; // not in this layout
+        if (cell.scrollWidth > cell.clientWidth + 1 || cell.scrollHeight > cell.clientHeight + 1)
+          problems.push(`"${cell.textContent?.trim()}" cut off`);
+      }
+      const box = root.querySelector<HTMLElement>('.scroll') ?? (host as HTMLElement);
+      if (box.scrollWidth > box.clientWidth + 1)
+        problems.push(`${host.localName}: ${box.scrollWidth}px in ${box.clientWidth}px`);
+      return problems;
+    }),
+  );
+}
+
+/**
+ * Where the elements are not whole on screen, in words: under 48 px, outside the window, or
+ * outside a box that clips or scrolls them (scrolled away).
+ */
+export function notWhole(buttons: Locator): Promise<string[]> {
+  return buttons.evaluateAll((els) =>
+    els.flatMap((el) => {
+      const box = el.getBoundingClientRect();
+      const name = el.textContent?.trim() ?? el.localName;
+      const inside = (clip: { left: number; top: number; right: number; bottom: number }) =>
+        box.left >= clip.left - 1 &&
+        box.top >= clip.top - 1 &&
+        box.right <= clip.right + 1 &&
+        box.bottom <= clip.bottom + 1;
+      if (box.width < 48 || box.height < 48) return [`${name}: under 48 px`];
+      if (!inside({ left: 0, top: 0, right: innerWidth, bottom: innerHeight }))
+        return [`${name}: off the screen`];
+      for (let node: Node | null = el; node;) {
+        node =
+          node instanceof Element && node.assignedSlot
+            ? node.assignedSlot
+            : (node.parentNode ?? (node instanceof ShadowRoot ? node.host : null));
+        if (!(node instanceof Element)) continue;
+        const { overflowX, overflowY } = getComputedStyle(node);
+        if (
+          (overflowX !== 'visible' || overflowY !== 'visible') &&
+          !inside(node.getBoundingClientRect())
+        )
+          return [`${name}: scrolled away or clipped in ${node.localName}.${node.className}`];
+      }
+      return [];
+    }),
+  );
+}

@@ -2,10 +2,21 @@
  * Nothing is cut off in table mode: at 1024x768, 768x1024, 1280x800 and 800x1280, with 2 to 16
  * players of 40-character names, in all four languages, every seat panel shows its whole name
  * and lives, and the verdict and the standing claim are whole in their frame, or the box that
- * scrolls them shows that there is more (it fades at its lower edge: `data-more`).
+ * scrolls them shows that there is more (it fades at its lower edge: `data-more`). So does a
+ * dialog longer than the screen, turned to any side.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, claim, dice, lift, openFresh, roll, startGame } from './fixtures';
+import {
+  test,
+  expect,
+  claim,
+  dice,
+  lift,
+  openFresh,
+  openSeatMenu,
+  roll,
+  startGame,
+} from './fixtures';
 
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ timeout: 300_000 });
@@ -105,3 +116,25 @@ for (const size of [
     });
   }
 }
+
+test('a dialog longer than the screen fades at its lower edge until it is scrolled there', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openFresh(page);
+  await page.getByRole('button', { name: 'Table mode', exact: true }).click();
+  await startGame(page, names(10), 'longhall');
+  for (const side of ['bottom', 'left']) {
+    await openSeatMenu(page, side);
+    // A menu of a few buttons fits: no fade.
+    await expect(page.getByRole('dialog', { name: 'Menu' })).not.toHaveAttribute('data-more');
+    await page.locator('mia-seat-menu').getByRole('button', { name: 'Stats', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Stats' });
+    await expect(dialog).toHaveAttribute('data-more');
+    await dialog.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(dialog).not.toHaveAttribute('data-more');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('mia-dialog-button dialog[open]')).toHaveCount(0);
+  }
+});

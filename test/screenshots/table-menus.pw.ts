@@ -2,7 +2,7 @@
  * Table mode's menus and dialogs at the four tablet sizes, into screenshots/menus-*.png
  * (`npm run screenshots`), on a touch screen: the question where the tablet is (the first
  * game), each side's Undo and menu, the menu opened from each side (facing it), and every dialog
- * opened from a seat's menu, facing that seat.
+ * opened from every side's menu, facing that side.
  */
 import type { Page } from '@playwright/test';
 import { test, expect, claim, openFresh, roll } from '../e2e/fixtures';
@@ -55,14 +55,15 @@ for (const size of SIZES) {
       await shot(`1-menu-${side}`);
       await page.keyboard.press('Escape');
     }
-    for (const [i, name] of DIALOGS.entries()) {
-      const side = SIDES[(i + 1) % 4];
-      await openMenu(page, side);
-      await page.locator('mia-seat-menu').getByRole('button', { name, exact: true }).click();
-      await expect(page.getByRole('dialog', { name })).toBeVisible();
-      await shot(`2-${name.toLowerCase()}-${side}`);
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('Escape');
+    for (const name of DIALOGS) {
+      for (const side of SIDES) {
+        await openMenu(page, side);
+        await page.locator('mia-seat-menu').getByRole('button', { name, exact: true }).click();
+        await expect(page.getByRole('dialog', { name })).toBeVisible();
+        await shot(`2-${name.toLowerCase()}-${side}`);
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('Escape');
+      }
     }
   });
 }

@@ -18,10 +18,16 @@ export const cupPanelStyles = css`
   /* Table mode: a small status on the table; wraps, never cut. */
   details.compact > summary {
     display: block;
+    position: relative;
     color: var(--text);
     font-size: 0.95rem;
     line-height: 1.5;
-    padding: 10px 6px;
+    padding: 10px 6px 10px 22px;
+  }
+  /* The marker keeps to the first line, beside the status (never alone on a line above it). */
+  details.compact > summary::before {
+    position: absolute;
+    left: 6px;
   }
   details.compact > summary > span {
     display: inline-block;

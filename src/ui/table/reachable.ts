@@ -7,16 +7,26 @@ import { css } from 'lit';
  * edge, so that a reader sees there is more); call this again when it scrolls.
  */
 export function reachableWhenScrolling(box: Element): void {
+  if (moreBelow(box)) box.setAttribute('tabindex', '0');
+  else box.removeAttribute('tabindex');
+}
+
+/**
+ * Whether `box` scrolls; while more of its content lies below, it has `data-more` (a dialog,
+ * which the keyboard scrolls by itself, needs only this).
+ */
+export function moreBelow(box: Element): boolean {
   const { overflowY } = getComputedStyle(box);
   const scrolls =
     (overflowY === 'auto' || overflowY === 'scroll') && box.scrollHeight > box.clientHeight + 1;
-  if (scrolls) box.setAttribute('tabindex', '0');
-  else box.removeAttribute('tabindex');
-  const more = scrolls && box.scrollTop + box.clientHeight < box.scrollHeight - 2;
-  box.toggleAttribute('data-more', more);
+  box.toggleAttribute(
+    'data-more',
+    scrolls && box.scrollTop + box.clientHeight < box.scrollHeight - 2,
+  );
+  return scrolls;
 }
 
-/** For a box's rule with `[data-more]`: its lower edge fades out (`reachableWhenScrolling`). */
+/** For a box's rule with `[data-more]`: its lower edge fades out (`moreBelow`). */
 export const fadeBelow = css`
   mask-image: linear-gradient(#000 calc(100% - 48px), transparent 100%);
 `;
