@@ -51,10 +51,19 @@ export class MiaActions extends LitElement {
           font-size: 1.2rem;
         }
       }
+      /* Buttons side by side, each at least 210 px and as wide as its longest word: a label
+         wraps between words only ("Blind / weitergeben"); one that does not fit beside another
+         takes a line of its own. */
       .buttons {
-        display: grid;
-        grid-template-columns: repeat(auto-fit, minmax(210px, 1fr));
+        display: flex;
+        flex-wrap: wrap;
         gap: 12px;
+      }
+      .buttons > button {
+        flex: 1 1 210px;
+        min-width: min-content;
+        overflow-wrap: normal;
+        padding-inline: 14px;
       }
       .note {
         color: var(--muted);
