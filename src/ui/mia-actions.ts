@@ -1,4 +1,4 @@
-import { LitElement, css, html } from 'lit';
+import { LitElement, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { msg, localized, str } from '@lit/localize';
 import {
@@ -13,6 +13,7 @@ import { scoreOf, scoresHighFirst } from '../rules';
 import { GameController } from './game-controller';
 import { ShortcutsController } from './shortcuts';
 import { baseStyles } from './styles';
+import { actionsStyles } from './mia-actions.styles';
 import { gameText } from './text/codes';
 import { scoreText } from './text/scores';
 import type { MiaDiceEvent, MiaPickEvent } from './events';
@@ -28,56 +29,7 @@ import './mia-dice-entry';
 @localized()
 @customElement('mia-actions')
 export class MiaActions extends LitElement {
-  static override styles = [
-    baseStyles,
-    css`
-      :host {
-        display: grid;
-        gap: 14px;
-        align-content: start;
-      }
-      .prompt {
-        margin: 0;
-        overflow-wrap: anywhere;
-        min-width: 0;
-        font-size: 1.45rem;
-        font-weight: 800;
-        line-height: 1.25;
-      }
-      /* A short one-column frame of table mode (as the standing claim's): the prompt is a
-         little smaller, so that the claim and the odds above it keep their room. */
-      @container (max-width: 679px) and (max-height: 720px) {
-        .prompt {
-          font-size: 1.2rem;
-        }
-      }
-      /* Buttons side by side, each at least 210 px and as wide as its longest word: a label
-         wraps between words only ("Blind / weitergeben"); one that does not fit beside another
-         takes a line of its own. */
-      .buttons {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 12px;
-      }
-      .buttons > button {
-        flex: 1 1 210px;
-        min-width: min-content;
-        overflow-wrap: normal;
-        padding-inline: 14px;
-      }
-      .note {
-        color: var(--muted);
-        font-size: 1rem;
-      }
-      .refused {
-        background: var(--warn-bg);
-        color: var(--warn-text);
-        border-radius: var(--radius);
-        padding: 10px 14px;
-        font-weight: 700;
-      }
-    `,
-  ];
+  static override styles = [baseStyles, actionsStyles];
 
   private game = new GameController(this);
   /** The blind-pass picker is open (it closes on any step, undo included). */
