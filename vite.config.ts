@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import { miaWords } from './scripts/i18n/words-plugin.ts';
+import { restorePreload } from './scripts/restore-preload-plugin.ts';
+import { GAME_STORED_KEY } from './src/data/game-hint.ts';
 
 /**
  * The page links its manifest itself once the first screen is up (src/ui/platform/manifest.ts):
@@ -29,6 +31,10 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: false },
   plugins: [
     miaWords({ entry: 'src/main.ts' }),
+    restorePreload({
+      modules: ['src/ui/mia-table.ts', 'src/data/early-view.ts'],
+      hintKey: GAME_STORED_KEY,
+    }),
     VitePWA({
       // The app registers the worker itself (src/ui/platform/updates.ts) and decides when a
       // new version comes in: never in the middle of a game by itself.

@@ -1,44 +1,58 @@
 /**
  * Wires the layers together: localization first, then the page (<mia-app>), then the app's
  * life (`src/app`, a machine in xstate: loaded at once when a game is stored, else once the
- * first screen is up), given what it acts on: the game session (its own chunk), the table
- * lock, the cup (its own chunk) and the service worker's updates.
+ * first screen is up; a stored game's table is drawn from its stored view meanwhile), given
+ * what it acts on: the game session (its own chunk), the table lock, the cup (its own chunk,
+ * with the owner keys' store) and the service worker's updates (after the first screen).
  */
 import { allWords } from './ui/localize';
 import './ui/mia-app';
 import type { MiaApp } from './ui/mia-app';
 import type { AppPorts } from './app';
-import { loadSession, noteProblem, openEarly, ownerKeyStore, type GameSession } from './data';
+import type { TableViewActor } from './game';
+import { loadSession, noteProblem, openEarly, type GameSession } from './data';
 import { loadTable } from './ui/lazy';
 import { linkManifest } from './ui/platform/manifest';
-import { UpdateWatcher } from './ui/platform/updates';
 
 async function wire(app: MiaApp): Promise<void> {
-  // Marks the page with its build at once; tells the machine of a new version once it runs.
-  const updates = new UpdateWatcher({
-    onReady: () => actor.send({ type: 'UPDATE.READY' }),
-    report: (what, error) => {
-      console.warn(`Mia Cup could not ${what}:`, error);
-      noteProblem(what, error);
-    },
+  // The page is marked with its build at once.
+  const build: unknown = import.meta.env.VITE_MIA_BUILD;
+  if (typeof build === 'string' && build) document.documentElement.dataset.build = build;
+  // The service worker's updates, once the first screen is up: they tell the machine of a new
+  // version once it runs.
+  const updates = app.opened.then(async () => {
+    const { UpdateWatcher } = await import('./ui/platform/updates');
+    return new UpdateWatcher({
+      onReady: () => actor.send({ type: 'UPDATE.READY' }),
+      report: (what, error) => {
+        console.warn(`Mia Cup could not ${what}:`, error);
+        noteProblem(what, error);
+      },
+    });
   });
   const stored = app.gameStored;
-  // With a game stored, the database, its session and the table load at once; otherwise after
-  // the first screen.
+  // With a game stored, the database and the table load at once; otherwise after the first
+  // screen.
   const early = stored ? openEarly() : undefined;
   let session: Promise<GameSession> | null = null;
   const sessionOnce = () =>
     (session ??= loadSession(app.sessionHooks(), app.scoreboard, { storage: app.storage, early }));
-  if (stored) {
-    void sessionOnce().then((opening) => opening.prepare());
-    void loadTable();
-  }
   // Once the first screen is up: the rest of the language's words, and the manifest.
   void app.opened.then(() => {
     void allWords();
     linkManifest();
   });
-  if (!stored) await app.opened;
+  let drawn: TableViewActor | null = null;
+  if (early) {
+    void loadTable();
+    // The table drawn from the stored game's view (its reader loads while the database opens);
+    // the session, xstate and the machine load once it is painted, not competing with it.
+    drawn = await import('./data/early-view')
+      .then(({ drawStoredTable }) => drawStoredTable(early))
+      .catch(() => null);
+    if (drawn) await app.life.draw(drawn, () => app.painted());
+    void sessionOnce().then((opening) => opening.prepare());
+  } else await app.opened;
 
   // The machine and the table lock it asks for load together.
   const [{ firstCup, localHandSteps, startApp }, { TableLock }] = await Promise.all([
@@ -48,22 +62,26 @@ async function wire(app: MiaApp): Promise<void> {
   const ports: AppPorts = {
     session: sessionOnce,
     lock: (hooks) => new TableLock(hooks),
-    openCup: async (kind, options) =>
-      (await import('./cup')).openCup(kind, { ...options, keys: ownerKeyStore() }),
+    openCup: async (kind, options) => {
+      const [{ openCup }, { ownerKeyStore }] = await Promise.all([
+        import('./cup'),
+        import('./data/owner-keys'),
+      ]);
+      return openCup(kind, { ...options, keys: ownerKeyStore() });
+    },
     startCup: async (kind, binding) => (await import('./cup')).startCup(kind, binding),
-    applyUpdate: () => updates.apply(() => app.screenLoaded()),
+    applyUpdate: async () => (await updates).apply(() => app.screenLoaded()),
     note: noteProblem,
     handSteps: localHandSteps,
     rememberCup: (cup) => app.preferences.update({ cup }),
   };
   const asked = new URLSearchParams(location.search).get('cup');
   const cup = firstCup(asked, app.preferences.value.cup);
-  const actor = startApp(ports, { gameStored: stored, cup });
+  const actor = startApp(ports, { gameStored: stored, cup, drawn });
   app.life.follow(actor);
 
   // The service worker (which precaches every chunk), once the first screen is up.
-  await app.opened;
-  await updates.start().catch((e) => console.warn('Mia Cup: no service worker:', e));
+  await (await updates).start().catch((e) => console.warn('Mia Cup: no service worker:', e));
 }
 
 const app = document.querySelector('mia-app');

@@ -18,7 +18,7 @@ import {
   encodeConfig,
   type CupState,
 } from '../codec';
-import { FIFO_MAX, WRITE_MAX, layOut, type Layout } from './layout';
+import { FIFO_MAX, PEER_BYTES, WRITE_MAX, layOut, type Layout } from './layout';
 import { HookBit, instantiateCore, type CoreExports } from './module';
 import {
   CHARACTERISTICS,
@@ -113,9 +113,15 @@ export class CupCore {
     this.x.mia_wasm_set_battery(this.cup(), percent ?? BATTERY_UNKNOWN, charging ? 1 : 0);
   }
 
-  /** The link came up (true) or went down. */
-  connected(nowMs: number, up: boolean): void {
-    this.x.mia_wasm_connected(this.cup(), nowMs, up ? 1 : 0);
+  /**
+   * The link came up (true) or went down. `peer`: the central's Bluetooth address (6 bytes) as
+   * the link comes up, or null when the board cannot tell (then no one is kept waiting). A
+   * stranger the cup dropped for being unproven is refused for a while: `shouldDisconnect` says
+   * so at once.
+   */
+  connected(nowMs: number, up: boolean, peer: Uint8Array | null = null): void {
+    if (up && peer) this.put(this.at.peer, peer, PEER_BYTES, 'peer');
+    this.x.mia_wasm_connected(this.cup(), nowMs, up ? 1 : 0, up && peer ? this.at.peer : 0);
   }
 
   /** The central enabled or disabled notifications (a CCCD write). */
@@ -130,7 +136,7 @@ export class CupCore {
     return this.x.mia_wasm_control_write(this.cup(), nowMs, this.at.in, bytes.length);
   }
 
-  /** The board must end the link now (an unproven connection to a cup with an owner). */
+  /** The board must end the link now (a refused peer, an unproven connection: PROTOCOL.md 6). */
   shouldDisconnect(nowMs: number): boolean {
     return this.x.mia_wasm_should_disconnect(this.cup(), nowMs) !== 0;
   }

@@ -6,6 +6,8 @@ import type { CoreExports } from './module';
 export const FIFO_MAX = 256;
 /** The longest Control write (an ATT attribute value). */
 export const WRITE_MAX = 512;
+/** A Bluetooth device address (the central's, mia_cup_connected). */
+export const PEER_BYTES = 6;
 
 const align = (at: number, to: number): number => Math.ceil(at / to) * to;
 
@@ -17,6 +19,7 @@ export interface Layout {
   id: number;
   key: number;
   config: number;
+  peer: number;
   fifo: number;
 }
 
@@ -27,10 +30,11 @@ export function layOut(x: CoreExports): Layout {
   const id = input + WRITE_MAX;
   const key = id + 8;
   const config = key + AUTH_BYTES;
-  const fifo = align(config + Length.config, 8);
+  const peer = config + Length.config;
+  const fifo = align(peer + PEER_BYTES, 8);
   const end = fifo + FIFO_MAX * 6;
   const page = 65536;
   const missing = Math.ceil((end - x.memory.buffer.byteLength) / page);
   if (missing > 0) x.memory.grow(missing);
-  return { cup, out, in: input, id, key, config, fifo };
+  return { cup, out, in: input, id, key, config, peer, fifo };
 }

@@ -17,7 +17,8 @@
  * NULL hook in the C setup (a cup without random cannot be owned, PROTOCOL.md 6).
  *
  * Buffers passed in and out are plain bytes in linear memory: frames (MIA_FRAME_MAX), the device
- * id (8), the owner key (16), a Config record (10), accelerometer triples (int16 x, y, z).
+ * id (8), the owner key (16), a Config record (10), accelerometer triples (int16 x, y, z), the
+ * peer's address (6).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -185,10 +186,11 @@ void mia_wasm_set_battery(mia_cup *cup, uint32_t percent, uint32_t charging)
     mia_cup_set_battery(cup, (uint8_t)percent, charging != 0);
 }
 
+/* peer: the central's address (MIA_PEER_ADDR_LEN bytes) or 0 when not known. */
 EXPORT("mia_wasm_connected")
-void mia_wasm_connected(mia_cup *cup, uint32_t now_ms, uint32_t connected)
+void mia_wasm_connected(mia_cup *cup, uint32_t now_ms, uint32_t connected, const uint8_t *peer)
 {
-    mia_cup_connected(cup, now_ms, connected != 0);
+    mia_cup_connected(cup, now_ms, connected != 0, peer);
 }
 
 EXPORT("mia_wasm_subscribe") void mia_wasm_subscribe(mia_cup *cup, uint32_t chr, uint32_t on)

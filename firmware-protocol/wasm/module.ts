@@ -39,7 +39,8 @@ export interface CoreExports {
   mia_wasm_lid(cup: number, nowMs: number, reading: number): void;
   mia_wasm_tick(cup: number, nowMs: number): void;
   mia_wasm_set_battery(cup: number, percent: number, charging: number): void;
-  mia_wasm_connected(cup: number, nowMs: number, connected: number): void;
+  /** peer: the central's 6-byte address, or 0 when not known. */
+  mia_wasm_connected(cup: number, nowMs: number, connected: number, peer: number): void;
   mia_wasm_subscribe(cup: number, chr: number, on: number): void;
   mia_wasm_control_write(cup: number, nowMs: number, buf: number, len: number): number;
   mia_wasm_should_disconnect(cup: number, nowMs: number): number;

@@ -7,7 +7,7 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { CupBinding, CupKind, OpenCupOptions } from '../cup';
 import type { GameSession } from '../data';
-import type { GameActor, GameInput, SensorEvent, Unreadable } from '../game';
+import type { GameActor, GameInput, SensorEvent, TableViewActor, Unreadable } from '../game';
 import { cupMove } from './cup';
 import type { AppEvent, AppPorts, TableLockEvent } from './types';
 
@@ -129,29 +129,33 @@ export function appActors(ports: AppPorts) {
     /**
      * The running game: plays the cup's moves it is sent, and tells the machine of every other
      * change (a step by hand: a tap, a key, an undo), and of the game's end and its undoing.
+     * Steps tapped on the table drawn before (`drawn`) are handed to it first, as steps by hand.
      */
-    followGame: fromCallback<SensorEvent, GameActor>(({ input: game, sendBack, receive }) => {
-      let fromCup = false;
-      let previous = game.getSnapshot();
-      let over = previous.hasTag('over');
-      if (over) sendBack({ type: 'GAME.ENDED' } satisfies AppEvent);
-      receive((move) => {
-        fromCup = true;
-        try {
-          game.send(move);
-        } finally {
-          fromCup = false;
-        }
-      });
-      const subscription = game.subscribe((snapshot) => {
-        if (snapshot === previous) return;
-        previous = snapshot;
-        if (!fromCup) sendBack({ type: 'GAME.HAND_STEP', at: Date.now() } satisfies AppEvent);
-        if (snapshot.hasTag('over') === over) return;
-        over = !over;
-        sendBack({ type: over ? 'GAME.ENDED' : 'GAME.RESUMED' } satisfies AppEvent);
-      });
-      return () => subscription.unsubscribe();
-    }),
+    followGame: fromCallback<SensorEvent, { game: GameActor; drawn: TableViewActor | null }>(
+      ({ input: { game, drawn }, sendBack, receive }) => {
+        let fromCup = false;
+        let previous = game.getSnapshot();
+        let over = previous.hasTag('over');
+        if (over) sendBack({ type: 'GAME.ENDED' } satisfies AppEvent);
+        receive((move) => {
+          fromCup = true;
+          try {
+            game.send(move);
+          } finally {
+            fromCup = false;
+          }
+        });
+        const subscription = game.subscribe((snapshot) => {
+          if (snapshot === previous) return;
+          previous = snapshot;
+          if (!fromCup) sendBack({ type: 'GAME.HAND_STEP', at: Date.now() } satisfies AppEvent);
+          if (snapshot.hasTag('over') === over) return;
+          over = !over;
+          sendBack({ type: over ? 'GAME.ENDED' : 'GAME.RESUMED' } satisfies AppEvent);
+        });
+        drawn?.handOver(game);
+        return () => subscription.unsubscribe();
+      },
+    ),
   };
 }

@@ -1,7 +1,7 @@
 /** What the app machine holds, and what it starts with. */
 import type { CupBinding, CupKind } from '../cup';
 import type { GameSession } from '../data';
-import type { GameActor, GameInput, Unreadable } from '../game';
+import type { GameActor, GameInput, TableViewActor, Unreadable } from '../game';
 import type { AppInput } from './types';
 
 export interface AppContext {
@@ -35,6 +35,11 @@ export interface AppContext {
   cup: CupBinding | null;
   /** When the table last took a step by hand (ms, `Date.now()`); -Infinity when never. */
   handStepAt: number;
+  /**
+   * The table drawn from the stored game's view before the machine was up: shown while the
+   * stored game is read, and the steps tapped on it are handed to the game (`restore`).
+   */
+  drawn: TableViewActor | null;
 }
 
 export function initialContext(input: AppInput, handStepAt: number): AppContext {
@@ -49,5 +54,6 @@ export function initialContext(input: AppInput, handStepAt: number): AppContext 
     cupKind: input.cup,
     cup: null,
     handStepAt,
+    drawn: input.drawn ?? null,
   };
 }

@@ -11,6 +11,8 @@
  *   to the running game, and every other step of the game counts as a step by hand.
  * - `update`: a new version waits, and comes in between games (or when the players ask), with
  *   every step stored (`update.ts`).
+ * - `restore`: the table drawn from the stored game's view shows while the game is read; the
+ *   steps tapped on it go to the game once it is up, or are dropped (`restore.ts`).
  *
  * Its guards, actions and delays are named in `setup.ts`; side effects are the invoked actors of
  * `actors.ts`, over the ports `main.ts` gives.
@@ -19,6 +21,7 @@ import { assertEvent, type Actor, type SnapshotFrom } from 'xstate';
 import { initialContext } from './context';
 import { appSetup, warning } from './setup';
 import type { AppPorts } from './types';
+import { restoreRegion } from './restore';
 import { updateRegion } from './update';
 
 export type { AppTag } from './setup';
@@ -134,7 +137,11 @@ export function createAppMachine(ports: AppPorts) {
               },
               game: {
                 initial: 'playing',
-                invoke: { id: 'game', src: 'followGame', input: ({ context }) => context.game! },
+                invoke: {
+                  id: 'game',
+                  src: 'followGame',
+                  input: ({ context }) => ({ game: context.game!, drawn: context.drawn }),
+                },
                 on: {
                   'CUP.SHAKE': { actions: 'playCupMove' },
                   'CUP.LID_OPEN': { actions: 'playCupMove' },
@@ -233,6 +240,7 @@ export function createAppMachine(ports: AppPorts) {
         },
       },
       update: updateRegion(machine),
+      restore: restoreRegion(machine),
     },
   });
 }

@@ -49,6 +49,16 @@ export function appSetup(ports: AppPorts) {
       isGameUnderway: ({ context }) => !!context.game && isUnderway(context.game.getSnapshot()),
       /** Was "Start game" tapped while the stored game was read, with a session to start it? */
       hasHeldStart: ({ context }) => context.pendingStart !== null && context.session !== null,
+      /** Was the table drawn from the stored game's view before the machine was up? */
+      hasDrawnTable: ({ context }) => context.drawn !== null,
+      /** Is the stored game's table shown (its actor, playing or over)? */
+      showsGame: stateIn({ life: { table: 'game' } }),
+      /** Is the stored game still being asked for and read? */
+      readsGame: or([
+        stateIn({ life: 'asking' }),
+        stateIn({ life: { table: 'loading' } }),
+        stateIn({ life: { table: 'read' } }),
+      ]),
       /** Is it between games: a game over, or the new-game screen with no game behind it? */
       isBetweenGames: or([
         stateIn({ life: { table: { game: 'over' } } }),
@@ -103,6 +113,9 @@ export function appSetup(ports: AppPorts) {
       /** The cup in use is let go (another one replaces it). */
       letCupGo: ({ context }) => context.cup?.connection.dispose(),
       bindCup: assign((_, cup: CupBinding) => ({ cup })),
+      /** The steps tapped on the drawn table go nowhere: this page shows no game. */
+      dropDrawnTaps: ({ context }) => context.drawn?.handOver(null),
+      forgetDrawnTable: assign({ drawn: null }),
       /** Say what failed, also in the log the players can export. */
       warn: (_, { what, error }: { what: string; error: unknown }) => {
         console.warn(`Mia Cup could not ${what}:`, error);

@@ -5,7 +5,7 @@
  */
 import type { CupBinding, CupKind, OpenCupOptions } from '../cup';
 import type { GameSession, TableHooks, TableLock } from '../data';
-import type { GameInput, SensorEvent } from '../game';
+import type { GameInput, SensorEvent, TableViewActor } from '../game';
 
 export interface AppPorts {
   /** The game session: its chunk loads on the first call, and every call gives the same one. */
@@ -30,6 +30,8 @@ export interface AppInput {
   gameStored: boolean;
   /** The cup to open once the first screen is up. */
   cup: CupKind;
+  /** The table drawn from the stored game's view while the machine loaded (`restore`). */
+  drawn?: TableViewActor | null;
 }
 
 export type AppEvent =

@@ -5,7 +5,7 @@
  */
 import type { CupBinding } from '../cup';
 import type { GameSession } from '../data';
-import type { GameActor, GameInput, Unreadable } from '../game';
+import type { GameActor, GameInput, TableViewActor, Unreadable } from '../game';
 import type { AppSnapshot, AppTag } from './machine';
 
 /** The screen shown (the tag of the state the page is in). */
@@ -34,15 +34,27 @@ export interface AppView {
   loaded: boolean;
   /** The open game session (export, "Try again", the games set aside). */
   session: GameSession | null;
+  /**
+   * The game shown is the table drawn from the stored game's view: the stored game is still
+   * being read (what is tapped waits for it).
+   */
+  restoring: boolean;
 }
 
-/** Before the machine is there: the loading text with a game stored, else the new-game screen. */
-export function firstView(gameStored: boolean, checking: boolean): AppView {
+/**
+ * Before the machine is there: the table drawn from the stored game's view (`drawn`), else the
+ * loading text with a game stored, else the new-game screen.
+ */
+export function firstView(
+  gameStored: boolean,
+  checking: boolean,
+  drawn: TableViewActor | null = null,
+): AppView {
   return {
-    screen: gameStored ? 'loading' : 'newGame',
+    screen: drawn ? 'game' : gameStored ? 'loading' : 'newGame',
     checking,
     confirming: false,
-    game: null,
+    game: drawn?.asGame() ?? null,
     setup: null,
     unreadable: null,
     taken: false,
@@ -51,6 +63,7 @@ export function firstView(gameStored: boolean, checking: boolean): AppView {
     updateWaiting: false,
     loaded: false,
     session: null,
+    restoring: drawn !== null,
   };
 }
 
@@ -60,14 +73,15 @@ export function viewOf(snapshot: AppSnapshot): AppView {
   const { context } = snapshot;
   // While the table is asked for and its game read, the new-game screen shows when no game may
   // be stored.
-  const screen =
-    SCREENS.find((tag) => snapshot.hasTag(tag)) ??
-    (context.gameMayBeStored ? 'loading' : 'newGame');
+  const found = SCREENS.find((tag) => snapshot.hasTag(tag));
+  // Until then, the table drawn from the stored game's view.
+  const restoring = !found && context.drawn !== null && snapshot.matches({ restore: 'drawn' });
+  const screen = found ?? (restoring ? 'game' : context.gameMayBeStored ? 'loading' : 'newGame');
   return {
     screen,
     checking: snapshot.matches({ check: 'open' }),
     confirming: snapshot.matches({ life: { table: 'confirming' } }),
-    game: context.game,
+    game: restoring ? context.drawn!.asGame() : context.game,
     setup: context.setup,
     unreadable: context.unreadable,
     taken: context.taken,
@@ -77,6 +91,7 @@ export function viewOf(snapshot: AppSnapshot): AppView {
     loaded:
       snapshot.matches({ life: 'table' }) && !snapshot.matches({ life: { table: 'loading' } }),
     session: context.session,
+    restoring,
   };
 }
 

@@ -7,6 +7,10 @@
 
 /** The app's database (`GameStore`'s). */
 export const DB_NAME = 'mia-cup';
+/** Its object store of games' heads, and the keys in it of the current game and its table view. */
+export const GAMES = 'games';
+export const CURRENT = 'current';
+export const VIEW = 'table-view';
 
 /** The open database, or null when there is none (or no IndexedDB, or it fails). */
 export function openEarly(name = DB_NAME): Promise<IDBDatabase | null> {

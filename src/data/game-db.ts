@@ -3,22 +3,24 @@
  * (taking over a connection opened early, upgrading an older database, reading a newer one).
  * What is kept in it, and how, is `game-store.ts`'s.
  *
- * - `games`: a game's head (key `current`, or `aside:<id>` for a game set aside).
+ * - `games`: a game's head (key `current`, or `aside:<id>` for a game set aside), and the current
+ *   game's table view (key `table-view`, written with each of its steps).
  * - `settings`: the last set-up (key `setup`).
  * - `steps`: a game's steps, key [id, step number].
  * - `checkpoints`: a game's checkpoints, key [id, step count].
  */
 import { openDB, wrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import { CURRENT, GAMES, VIEW } from './early-open';
+
+export { CURRENT, GAMES, VIEW };
 
 /** The IndexedDB version (object stores); a newer one was written by a newer app. 2: steps. */
 const DB_VERSION = 2;
-export const GAMES = 'games';
 export const SETTINGS = 'settings';
 export const STEPS = 'steps';
 export const CHECKPOINTS = 'checkpoints';
 export const STORES = [GAMES, SETTINGS, STEPS, CHECKPOINTS] as const;
-/** The keys in `games` and `settings`. */
-export const CURRENT = 'current';
+/** The key in `settings`. */
 export const SETUP = 'setup';
 
 export const isAside = (key: IDBValidKey): key is string =>

@@ -4,11 +4,12 @@
  * a hint: the store's answer decides, and a wrong hint costs one more change of screen. Without
  * localStorage the hint says "maybe" (true), and the app waits for the store.
  */
-const KEY = 'mia-cup:game-stored';
+/** Where the hint is kept (the build's restore preload reads it too: `vite.config.ts`). */
+export const GAME_STORED_KEY = 'mia-cup:game-stored';
 
 export function gameMayBeStored(): boolean {
   try {
-    return localStorage.getItem(KEY) === '1';
+    return localStorage.getItem(GAME_STORED_KEY) === '1';
   } catch {
     return true;
   }
@@ -16,8 +17,8 @@ export function gameMayBeStored(): boolean {
 
 export function noteGameStored(stored: boolean): void {
   try {
-    if (stored) localStorage.setItem(KEY, '1');
-    else localStorage.removeItem(KEY);
+    if (stored) localStorage.setItem(GAME_STORED_KEY, '1');
+    else localStorage.removeItem(GAME_STORED_KEY);
   } catch {
     // No localStorage: the hint stays "maybe".
   }

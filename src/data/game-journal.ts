@@ -1,7 +1,8 @@
 /**
  * One game's log of steps, in memory and in the store. Each accepted step is appended in
- * memory at once and written in the background, a few at a time: a step costs a few dozen
- * bytes, and every `CHECKPOINT_EVERY` steps a checkpoint adds what changed since the last one.
+ * memory at once and written in the background, a few at a time, with the table as it is after
+ * them (`tableViewOf`: a restore draws it first): a step costs a few dozen bytes, the view
+ * about a hundred per write, and every `CHECKPOINT_EVERY` steps a checkpoint adds what changed since the last one.
  * A sensor event that only counts a warning again is not a new step: the step that raised that
  * warning gets one more `repeat` (and is written again), so a cup that keeps saying the same
  * thing cannot grow the log.
@@ -15,6 +16,7 @@ import {
   SCHEMA_VERSION,
   checkpointOf,
   listsOf,
+  tableViewOf,
   type CheckpointLists,
   type GameEvent,
   type GameSnapshot,
@@ -47,7 +49,7 @@ export interface JournalOptions {
   /** The head may replace another current game: it was read, and this game follows it. */
   replaces: boolean;
   /** The game now (after every step appended so far). */
-  snapshot: () => Pick<GameSnapshot, 'value' | 'context'>;
+  snapshot: () => Pick<GameSnapshot, 'value' | 'context' | 'can'>;
   /** The store to write to; opens one when needed, throws when storage cannot be used. */
   store: () => Promise<GameStore>;
   /** A store that failed a write: the next `store()` opens a new one. */
@@ -239,14 +241,15 @@ export class GameJournal {
       const at = this.steps.length;
       const from = Math.min(this.written, this.changed);
       const changes = this.changes;
+      const snapshot = this.o.snapshot();
       const batch: WriteBatch = {
         id: this.id,
         steps: this.steps.slice(from, at).map((event, i) => ({ seq: from + i, event })),
+        view: tableViewOf(snapshot, this.id, at),
       };
       if (!this.headStored) Object.assign(batch, { head: this.o.head, replaces: this.o.replaces });
       let chain = this.chain;
       if (this.checkpointDue(at)) {
-        const snapshot = this.o.snapshot();
         const segment = checkpointOf(snapshot, at, this.chain?.lists ?? null);
         chain = { at, lists: listsOf(snapshot.context) };
         this.warningsFrom = Math.max(this.warningsFrom, at); // the checkpoint holds them now
@@ -271,3 +274,9 @@ export const headOf = (
   base: unknown = null,
   startedAt = new Date().toISOString(),
 ): GameHead => ({ schema: SCHEMA_VERSION, id, startedAt, input, base });
+
+/** A new game's id. */
+export const newGameId = (): string =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;

@@ -27,6 +27,7 @@ import {
   type LoggedStep,
   type ReadResult,
   type StoredGame,
+  type StoredTableView,
 } from '../game';
 import { storedBytes, unpack, type Packed } from './compress';
 import { DB_NAME } from './early-open';
@@ -38,6 +39,7 @@ import {
   SETUP,
   STEPS,
   STORES,
+  VIEW,
   deleteLog,
   isAside,
   openGameDb,
@@ -61,6 +63,8 @@ export interface WriteBatch {
   /** The steps to add, numbered from 0 (the first step after the head). */
   steps: { seq: number; event: LoggedStep }[];
   checkpoint?: { at: number; packed: Packed };
+  /** The table after these steps (`tableViewOf`): a restore draws it first. */
+  view?: StoredTableView;
 }
 
 export class GameStore {
@@ -97,6 +101,9 @@ export class GameStore {
     return this.assemble(await this.db.get(GAMES, CURRENT));
   }
 
+  /** The current game's table view, as stored (not checked). */
+  tableView = (): Promise<unknown> => this.db.get(GAMES, VIEW);
+
   /** The current game, brought back (or why it cannot be). Never throws. */
   async load(): Promise<ReadResult> {
     let raw: unknown;
@@ -113,10 +120,8 @@ export class GameStore {
   }
 
   /** The current game's record, checked (not replayed). Never throws. */
-  async loadGame(): Promise<LoadResult> {
-    const loaded = await this.load();
-    return loaded.kind === 'ok' ? { kind: 'ok', game: loaded.game } : loaded;
-  }
+  loadGame = async (): Promise<LoadResult> =>
+    this.load().then((r) => (r.kind === 'ok' ? { kind: 'ok', game: r.game } : r));
 
   /** Is this game's head stored, and how many of its steps follow one another from the first? */
   async progress(id: string): Promise<{ head: boolean; steps: number }> {
@@ -153,6 +158,10 @@ export class GameStore {
         const { at, packed } = batch.checkpoint;
         requests.push(tx.objectStore(CHECKPOINTS).put(packed, [id, at]));
         bytes += storedBytes(packed) + id.length + 8;
+      }
+      if (batch.view) {
+        requests.push(tx.objectStore(GAMES).put(batch.view, VIEW));
+        bytes += storedBytes(batch.view) + VIEW.length;
       }
     } catch (error) {
       try {
@@ -203,6 +212,7 @@ export class GameStore {
     }
     await games.put(head, CURRENT);
     await games.delete(key);
+    await games.delete(VIEW); // the resumed game's is written with its next step
     await tx.done;
   }
 
@@ -245,19 +255,6 @@ export class GameStore {
     });
   }
 
-  /** About how many bytes the current game takes (head, steps, checkpoints), and its steps. */
-  async usage(): Promise<{ steps: number; bytes: number }> {
-    const head = (await this.db.get(GAMES, CURRENT)) as { id?: unknown } | undefined;
-    if (!head) return { steps: 0, bytes: 0 };
-    if (typeof head.id !== 'string') return { steps: 0, bytes: storedBytes(head) };
-    const id = head.id;
-    const steps = await this.db.getAll(STEPS, range(id));
-    const checkpoints = await this.db.getAll(CHECKPOINTS, range(id));
-    const keyed = (values: unknown[]) =>
-      values.reduce((sum: number, v) => sum + storedBytes(v) + id.length + 8, 0);
-    return { steps: steps.length, bytes: storedBytes(head) + keyed(steps) + keyed(checkpoints) };
-  }
-
   /**
    * Forget the current game. A database written by a newer app cannot be written, so it is
    * deleted and made afresh: use the store this returns.
@@ -270,6 +267,7 @@ export class GameStore {
         await deleteLog(tx, head.id);
       }
       await tx.objectStore(GAMES).delete(CURRENT);
+      await tx.objectStore(GAMES).delete(VIEW);
       await tx.done;
       return this;
     }

@@ -24,9 +24,10 @@ import {
   type Unreadable,
 } from '../game';
 import { AsideShelf, type AsideGame } from './aside-games';
-import { GameJournal, headOf, type Timers } from './game-journal';
+import { GameJournal, headOf, newGameId, type Timers } from './game-journal';
 import { noteGameStored } from './game-hint';
 import { GameStore, type OpenOptions } from './game-store';
+import { ReadAhead } from './read-ahead';
 import { StoreLink } from './store-link';
 import type { Scoreboard } from './scoreboard';
 import { StorageWatch, askPersistence } from './storage-state';
@@ -64,6 +65,8 @@ export class GameSession {
   private readonly shelf = new AsideShelf(() => this.store);
   private readonly link: StoreLink;
   private readonly timers?: Timers;
+  /** The stored game, read ahead (`prepare`). */
+  private readonly ahead = new ReadAhead();
 
   constructor(
     private readonly hooks: SessionHooks,
@@ -94,7 +97,7 @@ export class GameSession {
     }
     void askPersistence(false).then((persistence) => this.storage.set({ persistence }));
     this.read = true;
-    const [setup, loaded] = await Promise.all([store.loadSetup(), store.load()]);
+    const [setup, loaded] = await Promise.all([store.loadSetup(), this.ahead.take(store)]);
     noteGameStored(loaded.kind !== 'none');
     if (loaded.kind === 'none') return { setup, unreadable: null };
     if (loaded.kind === 'unreadable') return { setup, unreadable: loaded };
@@ -105,11 +108,11 @@ export class GameSession {
   }
 
   /**
-   * Open the store ahead of `open()` (which waits for this page to be the table): opening reads
-   * and writes nothing, so it may run while the table lock is still being asked for.
+   * Open the store and read the stored game ahead of `open()` (which waits for this page to be
+   * the table): reading writes nothing, so it may run while the table lock is asked for.
    */
   prepare(): void {
-    this.link.get().catch(() => undefined);
+    this.ahead.start(this.link.get());
   }
 
   /**
@@ -293,8 +296,3 @@ export class GameSession {
 
 /** The head fields a stored game brings along (its start, when known). */
 const pick = (game: StoredGame) => (game.startedAt ? { startedAt: game.startedAt } : {});
-
-const newGameId = (): string =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;

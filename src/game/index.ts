@@ -40,6 +40,16 @@ export { decodeSetup, decodeStoredGame, type LoadResult } from './stored-decode'
 export { readStoredGame, restoreGame, type ReadResult, type RestoredGame } from './stored-restore';
 export { stepKind, type LoggedStep, type StepKind } from './log';
 export {
+  TABLE_VIEW_FIELDS,
+  TABLE_VIEW_VERSION,
+  showsTable,
+  tableViewOf,
+  type StoredTableView,
+  type TableView,
+} from './table-view';
+export { readTableView } from './table-view-read';
+export { TableViewActor, type HandedOver } from './table-view-actor';
+export {
   checkpointOf,
   listsOf,
   foldCheckpoints,

@@ -6,7 +6,8 @@
  */
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { AppActor, AppEvent } from '../app';
-import { sameView, viewOf, type AppView } from '../app/view';
+import { firstView, sameView, viewOf, type AppView } from '../app/view';
+import type { TableViewActor } from '../game';
 
 export class AppController implements ReactiveController {
   private actor: AppActor | null = null;
@@ -19,6 +20,17 @@ export class AppController implements ReactiveController {
     public view: AppView,
   ) {
     host.addController(this);
+  }
+
+  /**
+   * Before the machine is there: show the table drawn from the stored game's view (when the
+   * loading text shows), until `painted` says it is on screen.
+   */
+  async draw(drawn: TableViewActor, painted: () => Promise<void>): Promise<void> {
+    if (this.actor || this.view.screen !== 'loading') return;
+    this.view = firstView(true, this.view.checking, drawn);
+    this.host.requestUpdate();
+    await painted();
   }
 
   /** Follow the machine, started, and send it what waited for it. */

@@ -1,11 +1,19 @@
-import { LitElement, css, html } from 'lit';
+import { LitElement, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { msg, localized, str } from '@lit/localize';
-import { refusal, type GameEvent, type GameSnapshot, type Phase } from '../game';
+import {
+  TableViewActor,
+  refusal,
+  type GameEvent,
+  type GameSnapshot,
+  type HandedOver,
+  type Phase,
+} from '../game';
 import { scoreOf, scoresHighFirst } from '../rules';
 import { GameController } from './game-controller';
 import { ShortcutsController } from './shortcuts';
 import { baseStyles } from './styles';
+import { actionsStyles } from './mia-actions.styles';
 import { gameText } from './text/codes';
 import { scoreText } from './text/scores';
 import type { MiaDiceEvent, MiaPickEvent } from './events';
@@ -21,56 +29,7 @@ import './mia-dice-entry';
 @localized()
 @customElement('mia-actions')
 export class MiaActions extends LitElement {
-  static override styles = [
-    baseStyles,
-    css`
-      :host {
-        display: grid;
-        gap: 14px;
-        align-content: start;
-      }
-      .prompt {
-        margin: 0;
-        overflow-wrap: anywhere;
-        min-width: 0;
-        font-size: 1.45rem;
-        font-weight: 800;
-        line-height: 1.25;
-      }
-      /* A short one-column frame of table mode (as the standing claim's): the prompt is a
-         little smaller, so that the claim and the odds above it keep their room. */
-      @container (max-width: 679px) and (max-height: 720px) {
-        .prompt {
-          font-size: 1.2rem;
-        }
-      }
-      /* Buttons side by side, each at least 160 px and as wide as its longest word: a label
-         wraps between words only ("Blind / weitergeben"); one that does not fit beside another
-         takes a line of its own. */
-      .buttons {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 12px;
-      }
-      .buttons > button {
-        flex: 1 1 160px;
-        min-width: min-content;
-        overflow-wrap: normal;
-        padding-inline: 10px;
-      }
-      .note {
-        color: var(--muted);
-        font-size: 1rem;
-      }
-      .refused {
-        background: var(--warn-bg);
-        color: var(--warn-text);
-        border-radius: var(--radius);
-        padding: 10px 14px;
-        font-weight: 700;
-      }
-    `,
-  ];
+  static override styles = [baseStyles, actionsStyles];
 
   private game = new GameController(this);
   /** The blind-pass picker is open (it closes on any step, undo included). */
@@ -94,10 +53,17 @@ export class MiaActions extends LitElement {
 
   /** Undo depth seen at the last render: a stale refusal goes when the game moves. */
   private depth = -1;
+  /** A table drawn from its stored view, tapped here; what became of those taps, to say. */
+  private drawn: unknown = null;
+  private late: { text: string; depth: number } | null = null;
 
   protected override willUpdate(): void {
-    const depth = this.game.value?.context.past.length ?? -1;
-    if (depth !== this.depth) {
+    const actor = this.game.actor;
+    const depth = actor?.getSnapshot().context.past.length ?? -1;
+    if (this.late && !(actor instanceof TableViewActor) && depth === this.late.depth) {
+      this.refused = this.late.text;
+      this.late = null;
+    } else if (depth !== this.depth) {
       this.refused = '';
       this.blindAt = null;
     }
@@ -106,10 +72,26 @@ export class MiaActions extends LitElement {
 
   private send(event: GameEvent): void {
     const snapshot = this.game.value;
-    if (!snapshot || !this.game.actor) return;
+    const actor = this.game.actor;
+    if (!snapshot || !actor) return;
     const why = refusal(snapshot, event);
     this.refused = why ? gameText(why) : '';
-    if (!why) this.game.actor.send(event);
+    if (why) return;
+    actor.send(event);
+    const drawn: unknown = actor;
+    if (drawn instanceof TableViewActor && drawn !== this.drawn) {
+      this.drawn = drawn;
+      void drawn.handedOver.then((result) => this.handedOver(result));
+    }
+  }
+
+  /** The game is up: say when a step tapped on the drawn table was refused or dropped. */
+  private handedOver({ refused, dropped, depth }: HandedOver): void {
+    if (!dropped && !refused.length) return;
+    const stale = () =>
+      msg('The game had moved on while the table opened: what you tapped then was not applied.');
+    this.late = { text: dropped ? stale() : gameText(refused[0]), depth };
+    this.requestUpdate();
   }
 
   private allowed(snapshot: GameSnapshot, type: 'CLAIM' | 'PASS_BLIND'): number[] {

@@ -144,6 +144,13 @@ export class MiaApp extends LitElement {
     }
   }
 
+  /** Once the screen shown (its code loaded lazily) is painted. */
+  async painted(): Promise<void> {
+    await this.screenLoaded().catch(() => undefined);
+    await this.updateComplete;
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('hashchange', this.followUrl);
@@ -201,18 +208,18 @@ export class MiaApp extends LitElement {
   }
 
   protected override updated(): void {
-    const { screen, loaded } = this.life.view;
+    const { screen, loaded, restoring } = this.life.view;
     const playing = screen === 'game' && !!this.actor;
     this.keeper.set(playing);
     // Table mode: the table (and its game over) fills the screen below the toolbar, exactly.
     this.toggleAttribute('table', this.seated);
     if (loaded) this.toggleAttribute('loaded', true);
     const shown = this.shown;
-    if (screen !== 'loading' && !this.wordsPending && shown) {
+    // The table drawn from the stored view is not the first screen yet: the game is still read.
+    if (screen !== 'loading' && !restoring && !this.wordsPending && shown) {
       this.shown = null;
       // A lazily loaded screen (the table, the end of a game) counts once it is loaded.
-      const paint = () => requestAnimationFrame(() => setTimeout(shown));
-      void this.screenLoaded().then(paint, paint);
+      void this.painted().then(shown);
     }
   }
 

@@ -17,8 +17,8 @@ import { loadNewGameRest, loadTabletQuestion } from './lazy';
 import { LayoutController } from './table/layout';
 import { baseStyles, cardListStyles, pressedStyles } from './styles';
 import { newGameStyles } from './mia-new-game.styles';
-import { gameText } from './text/codes';
-import { presetName, presetSummary } from './text/rules';
+import { setupProblemText } from './text/setup-problems';
+import { presetName, presetSummary } from './text/presets';
 import './mia-language-picker';
 
 let nextId = 0;
@@ -228,7 +228,7 @@ export class MiaNewGame extends LitElement {
   }
 
   override render() {
-    const problems = inputProblems(this.input).map(gameText);
+    const problems = inputProblems(this.input).map(setupProblemText);
     return html`<section class="language" aria-labelledby="language-title">
         <h2 id="language-title">${msg('Language')}</h2>
         <mia-language-picker></mia-language-picker>

@@ -4,7 +4,8 @@ import { msg, localized, str } from '@lit/localize';
 import { presetOf } from '../game';
 import { GameController } from './game-controller';
 import { baseStyles } from './styles';
-import { placesInWords, presetName, rulesInWords } from './text/rules';
+import { presetName } from './text/presets';
+import { placesInWords, rulesInWords } from './text/rules';
 
 /** The settings of the game in context explained in plain words. */
 @localized()

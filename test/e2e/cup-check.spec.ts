@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import type { CupFault } from '../../src/cup';
 import type { CheckId } from '../../src/cup/check';
+import { requestNow } from './fixtures/check-ask';
 import { connectedGame, panel, status } from './fixtures/cup-table';
 import { expect, test, type EmulatedCup } from './fixtures/emulated-cup';
 
@@ -43,7 +44,7 @@ async function person(page: Page, cup: EmulatedCup): Promise<void> {
       await expect(waitingForDrop).toHaveCount(0, { timeout: 150_000 });
       continue;
     }
-    const request = await ask.getAttribute('data-request');
+    const request = await requestNow(ask);
     if (!request) continue;
     if (request === 'claim') {
       await claimed(page, cup);
@@ -162,7 +163,8 @@ test.describe('the hands-on steps', () => {
         await expect(waitingForDrop).toHaveCount(0, { timeout: 150_000 });
         continue;
       }
-      const request = (await ask.getAttribute('data-request'))!;
+      const request = await requestNow(ask);
+      if (!request) continue;
       if (request === 'claim') {
         await claimed(page, cup); // the fixture's person confirms the claim at the cup
         continue;
@@ -206,8 +208,11 @@ test.describe('the hands-on steps', () => {
       if (await waitingForDrop.isVisible()) {
         cup.firmware.unprovenTimeUp();
         await expect(waitingForDrop).toHaveCount(0, { timeout: 150_000 });
-      } else if ((await ask.getAttribute('data-request')) === 'claim') await claimed(page, cup);
-      else break;
+        continue;
+      }
+      const request = await requestNow(ask);
+      if (request === 'claim') await claimed(page, cup);
+      else if (request) break;
     }
     await expect(ask).toHaveAttribute('data-request', 'shake', { timeout: 150_000 });
     await screen(page).getByTestId('check-cancel').click();

@@ -13,7 +13,11 @@ import {
 } from './fixtures';
 
 /** A table row's cells, written as one line of words. */
-const cells = (words: string) => words.split(' ');
+/** A row's cells, the first a place: its number, then its words for screen readers. */
+const cells = (words: string) => {
+  const [place, ...rest] = words.split(' ');
+  return [new RegExp(`^${place}(?!\\d)`), ...rest];
+};
 
 test('a game played to the end, exported, then a rematch', async ({ page }) => {
   await openFresh(page);
@@ -45,7 +49,9 @@ test('a game played to the end, exported, then a rematch', async ({ page }) => {
   const over = page.locator('mia-game-over');
   await expect(over.getByTestId('result')).toHaveText('Bo wins!');
   await expect(over).toContainText("Cy gives up to Bo's Mia and loses 1 life.");
-  const row = (seat: number) => over.locator(`tr[data-seat="${seat}"] :is(th, td)`);
+  // Each row's cells as seen: the place (its number, said in words for screen readers), the
+  // player (the row's header), then the figures.
+  const row = (seat: number) => over.locator(`tr[data-seat="${seat}"] > :is(td, th)`);
   // Place, player, lives; lifts made, won, lost; caught, bluffs survived, lies low, blind
   // passes, Mias rolled, Mias called; lives lost: caught, wrong lift, given up to a Mia.
   await expect(row(0)).toHaveText(cells('3 Ann 0 0 0 0 1 0 0 0 0 0 1 0 0'));
@@ -97,5 +103,7 @@ test('the first player out loses the game where the table says so', async ({ pag
   await dice(page, 5, 6);
   const result = page.locator('mia-game-over').getByTestId('result');
   await expect(result).toHaveText('Ann is out first and loses!');
-  await expect(page.locator('mia-game-over tr[data-seat="1"] :is(th, td)').nth(2)).toHaveText('2');
+  await expect(page.locator('mia-game-over tr[data-seat="1"] > :is(td, th)').nth(2)).toHaveText(
+    '2',
+  );
 });

@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { EmulatedCup } from './fixtures/emulated-cup';
 import { expect, test } from './fixtures/emulated-cup';
 import { PuckBridge } from './fixtures/puck-bridge';
+import { requestNow } from './fixtures/check-ask';
 
 const screen = (page: Page) => page.locator('mia-check-screen');
 
@@ -30,7 +31,7 @@ async function person(page: Page, puck: PuckBridge): Promise<string[]> {
       await expect(waitingForDrop).toHaveCount(0, { timeout: 150_000 });
       continue;
     }
-    const request = await ask.getAttribute('data-request');
+    const request = await requestNow(ask);
     if (!request) continue;
     asked.push(request);
     if (request === 'claim') void puck.liftWhenBlinking();

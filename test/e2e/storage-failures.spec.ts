@@ -149,7 +149,7 @@ test('IndexedDB blocked by another page: play in memory, then stored, the old ga
   await roll(page); // the next step finds the storage back
   await expect(storageMessage(page)).toHaveText('');
   await saved(page);
-  expect(await storedGameKeys(page)).toEqual(['aside:game-2', 'current']);
+  expect(await storedGameKeys(page)).toEqual(['aside:game-2', 'current', 'table-view']);
   await page.reload();
   await expect(page.locator('mia-table')).toBeVisible();
   expect(await tableState(page)).not.toBe(before);
@@ -168,7 +168,7 @@ test('an upgrade that throws: the old game stays as it was, the new one is store
   await playRound(page);
   await exportHoldsEverything(page, 4);
   await retryStoresEverything(page);
-  expect(await storedGameKeys(page)).toEqual(['aside:game-2', 'current']);
+  expect(await storedGameKeys(page)).toEqual(['aside:game-2', 'current', 'table-view']);
 
   // Options lists the set-aside game: it downloads as it was stored, and can be let go.
   const options = page.locator('mia-dialog-button[data-dialog="options"]');
@@ -183,7 +183,7 @@ test('an upgrade that throws: the old game stays as it was, the new one is store
   await expect(aside).toHaveCount(1);
   await aside.getByRole('button', { name: 'Delete for good' }).click();
   await expect(aside).toHaveCount(0);
-  expect(await storedGameKeys(page)).toEqual(['current']);
+  expect(await storedGameKeys(page)).toEqual(['current', 'table-view']);
   await page.keyboard.press('Escape');
   await page.reload();
   expect(await livesShown(page)).toEqual([5, 6]);

@@ -97,6 +97,8 @@ export function canonical(value: unknown): string {
 
 /** The game as the app holds it (phase and context), to compare across reloads. */
 export async function tableState(page: Page): Promise<string> {
+  // The game's own actor, not the table drawn from its stored view while the game is read.
+  await expect(page.locator('mia-app')).toHaveAttribute('loaded');
   const state = await page.evaluate(() => {
     const snapshot = document.querySelector('mia-app')?.actor?.getSnapshot();
     return snapshot ? { value: snapshot.value, context: snapshot.context } : null;

@@ -163,6 +163,7 @@ static int claim(uint32_t now, uint8_t out[16])
 static int run_cup(void)
 {
     static const uint8_t nonce[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    static const uint8_t peer[MIA_PEER_ADDR_LEN] = {0xa1, 0xb2, 0xc3, 0xd4, 0xe5, 0xf6};
     mia_cup_setup s;
     uint8_t f[MIA_FRAME_MAX];
     uint8_t w[MIA_FRAME_MAX];
@@ -196,7 +197,7 @@ static int run_cup(void)
     CORE(mia_cup_lid(&cup, 1500, 1));
     CORE(mia_cup_tick(&cup, 1600));
     CORE(mia_cup_set_battery(&cup, 80, 0));
-    CORE(mia_cup_connected(&cup, 2000, 1));
+    CORE(mia_cup_connected(&cup, 2000, 1, peer));
     CORE(mia_cup_subscribe(&cup, MIA_CHR_EVENTS, 1));
     CORE(mia_cup_subscribe(&cup, MIA_CHR_STATE, 1));
     CORE(mia_cup_subscribe(&cup, MIA_CHR_REPLY, 1));
@@ -251,7 +252,7 @@ static int run_cup(void)
     CORE(bad |= mia_cup_may_sleep(&cup, 60000));
     CORE((void)mia_cup_busy(&cup));
     CORE(mia_cup_forget_owner(&cup));
-    CORE(mia_cup_connected(&cup, 3000, 0));
+    CORE(mia_cup_connected(&cup, 3000, 0, 0));
     /* identify, config_changed, owner_changed: release, claim, forget; the claim's two blinks */
     bad |= hooks != 7;
     return bad;

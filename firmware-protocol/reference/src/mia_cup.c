@@ -71,11 +71,12 @@ void mia_cup_init(mia_cup *cup, const mia_cup_setup *setup, const mia_config *st
         cup->boot_id = mia_get_u32(id);
     }
     cup->boot_ms = now_ms;
-    cup->connected_ms = now_ms;
+    cup->unproven_from_ms = now_ms;
     cup->reset_gesture = setup->woke_from_sleep ? MIA_RESET_OFF : MIA_RESET_WAITING;
     cup->now_ms = now_ms;
     mia_telemetry_init(&cup->telemetry);
     mia_owner_link(cup, 1);
+    mia_peers_init(&cup->peers);
     cup->lid_opened_ms = now_ms;
     cup->last_motion_ms = now_ms;
     cup->shake_count = 0;
@@ -220,9 +221,12 @@ static void stop_streams(mia_cup *cup)
     cup->replaying = 0;
 }
 
-void mia_cup_connected(mia_cup *cup, uint32_t now_ms, int connected)
+void mia_cup_connected(mia_cup *cup, uint32_t now_ms, int connected, const uint8_t *peer)
 {
     unsigned i;
+    if (cup->connected) { /* a link the cup wanted dropped keeps its peer waiting */
+        mia_peers_end(&cup->peers, mia_cup_should_disconnect(cup, now_ms), now_ms);
+    }
     cup->now_ms = now_ms;
     cup->connected = connected != 0;
     for (i = 0; i < MIA_CHR_COUNT; i++) {
@@ -232,9 +236,12 @@ void mia_cup_connected(mia_cup *cup, uint32_t now_ms, int connected)
     cup->reply_count = 0;
     cup->state_sent_valid = 0;
     stop_streams(cup);
-    /* A new connection has proven nothing, has its own challenge and its own 10 s. */
-    cup->connected_ms = now_ms;
+    /* A new connection has proven nothing, has its own challenge and its own 5 s. */
+    cup->unproven_from_ms = now_ms;
     mia_owner_link(cup, cup->connected);
+    if (cup->connected) {
+        mia_peers_connect(&cup->peers, peer, now_ms);
+    }
 }
 
 /* Events are notified only to a subscriber, and on a cup with an owner only once the
@@ -244,15 +251,10 @@ static int events_live(const mia_cup *cup)
     return cup->subscribed[MIA_CHR_EVENTS] && (!cup->owned || cup->proven);
 }
 
-int mia_cup_should_disconnect(const mia_cup *cup, uint32_t now_ms)
-{
-    return cup->connected && cup->owned && !cup->proven &&
-           (cup->denied >= MIA_DENIED_DROP || now_ms - cup->connected_ms >= MIA_UNPROVEN_DROP_MS);
-}
-
 void mia_cup_forget_owner(mia_cup *cup)
 {
-    cup->proven = 0; /* a cup without an owner needs no proof: a stream runs on */
+    /* A cup without an owner needs no proof and seals nothing; the connection keeps its room. */
+    mia_peers_forget_owner(&cup->peers);
     cup->has_session = 0;
     cup->smp_unlocked = 0;
     mia_wipe(cup->session, MIA_AUTH_LEN);
@@ -324,11 +326,12 @@ uint8_t mia_cup_identify_(mia_cup *cup, uint8_t asked, uint16_t duration_ms)
     return MIA_STATUS_OK;
 }
 
-/* Requests a connection must have proven on a cup with an owner (PROTOCOL.md 4.4). */
-static int needs_proof(uint8_t opcode)
+/* Requests a connection must have proven on a cup with an owner (PROTOCOL.md 4.4); 1.2:
+ * identify too (a stranger does not make an owned cup blink). */
+static int needs_proof(const mia_cup *cup, uint8_t opcode)
 {
     return opcode == MIA_OP_REPLAY_SINCE || opcode == MIA_OP_READ_CONFIG ||
-           mia_op_sealable(opcode);
+           mia_op_sealable(opcode) || (opcode == MIA_OP_IDENTIFY && cup->minor >= 2);
 }
 
 /* telemetry_start: the stream runs at the accelerometer's rate, at most 100 Hz. */
@@ -388,7 +391,7 @@ uint8_t mia_cup_control_write(mia_cup *cup, uint32_t now_ms, const uint8_t *buf,
     mia_wipe(r.auth, MIA_AUTH_LEN);
     r.has_tag = 0;
     r.status = (uint8_t)mia_status_for_reason(reason);
-    if (reason == MIA_ACCEPT && cup->owned && !cup->proven && needs_proof(c.opcode)) {
+    if (reason == MIA_ACCEPT && cup->owned && !cup->proven && needs_proof(cup, c.opcode)) {
         r.status = MIA_STATUS_NEEDS_PROOF; /* after the checks of the frame, PROTOCOL.md 4.4 */
     } else if (reason == MIA_ACCEPT && !mia_owner_seal_ok(cup, &c, buf)) {
         r.status = MIA_STATUS_DENIED; /* 1.2: a sealed request without its right tag */
@@ -587,7 +590,7 @@ int mia_cup_busy(const mia_cup *cup)
 {
     return cup->shake.phase != MIA_SHAKE_IDLE || cup->lid.pending || cup->reply_count > 0 ||
            (events_live(cup) && cup->send_seq != cup->log.next_seq) ||
-           (cup->connected && cup->owned && !cup->proven) ||
+           (cup->connected && !cup->proven && (cup->owned || cup->minor >= 2)) ||
            cup->reset_gesture != MIA_RESET_OFF || cup->telemetry.running ||
            cup->telemetry.count > 0 || cup->claim.phase == MIA_CLAIM_WAITING;
 }

@@ -36,6 +36,7 @@
 #include "mia_keys.h"
 #include "mia_lid.h"
 #include "mia_log.h"
+#include "mia_peers.h"
 #include "mia_shake.h"
 #include "mia_telemetry.h"
 
@@ -46,8 +47,9 @@
 /* A sample whose deviation from 1 g is at least this counts as motion for idle sleep. */
 #define MIA_MOTION_MG 150u
 /* Ownership, PROTOCOL.md section 6. */
-#define MIA_UNPROVEN_DROP_MS 10000u /* an unproven connection to an owned cup is dropped */
-#define MIA_DENIED_DROP 3u          /* ... or after this many denied auth_prove */
+#define MIA_UNPROVEN_DROP_MS 5000u      /* 1.2: an unproven connection is dropped */
+#define MIA_UNPROVEN_DROP_1_1_MS 10000u /* a 1.1 board: one to a cup with an owner */
+#define MIA_DENIED_DROP 3u              /* ... or at this many denied auth_prove or tags */
 #define MIA_RESET_HOLD_MS 5000u     /* lid open from boot this long: forget the owner */
 #define MIA_RESET_IDENTIFY_MS 2000u /* the confirmation: blink and buzz this long */
 #define MIA_REPLY_MAX_LEN 19u       /* the longest Reply: auth_challenge ok */
@@ -154,11 +156,12 @@ typedef struct {
     uint8_t owner_key[MIA_AUTH_LEN];
     uint8_t owned;
     uint8_t proven;          /* this connection proved the owner key (or claimed), and no
-                              * auth_prove has been denied since */
+                              * auth_prove has been denied since (a release keeps it) */
     uint8_t challenge_asked; /* auth_challenge was asked since the challenge was drawn */
     uint8_t denied;          /* denied auth_prove on this connection, with or without owner */
     uint8_t challenge[MIA_AUTH_LEN];
-    uint32_t connected_ms;
+    uint32_t unproven_from_ms; /* the 5 s count from: the connection, or the end of the wait
+                                * of its first claim (mia_peers.c) */
     /* Protocol 1.2: the minor spoken, the app's nonce, the session and its count of sealed
      * requests, the SMP unlock, a claim under way. */
     uint8_t minor;
@@ -169,6 +172,8 @@ typedef struct {
     uint8_t session[MIA_AUTH_LEN];
     uint32_t sealed;      /* sealed requests accepted in this session */
     mia_claim claim;
+    uint8_t claim_held;    /* this connection's first claim: 1 waits for its gesture, 2 ended */
+    mia_peers peers;       /* who is connected, and the strangers kept waiting */
     uint8_t reset_gesture; /* the lid-open-at-boot reset: MIA_RESET_* above */
     /* State notification: the last one sent, and when. */
     mia_state state_sent;
@@ -202,8 +207,12 @@ void mia_cup_set_battery(mia_cup *cup, uint8_t percent, int charging);
 
 /* The link came up or went down at now_ms. Either way subscriptions, pending replies, a
  * running replay and the connection's proof are cleared (events keep being logged); coming up
- * draws the connection's challenge and starts its 10 s to prove ownership. */
-void mia_cup_connected(mia_cup *cup, uint32_t now_ms, int connected);
+ * draws the connection's challenge and starts its 5 s to prove ownership or start a claim.
+ * peer: the central's Bluetooth address (MIA_PEER_ADDR_LEN bytes) when the link comes up, or
+ * 0 when the board cannot tell (then no one is kept waiting). A stranger the cup dropped for
+ * being unproven is refused for a back-off (mia_peers.h): mia_cup_should_disconnect says so at
+ * once. The owner's address (the last to prove the key) is never refused. */
+void mia_cup_connected(mia_cup *cup, uint32_t now_ms, int connected, const uint8_t *peer);
 
 /* The central enabled or disabled notifications on Events, State, Reply or Telemetry (its
  * CCCD). */
@@ -214,12 +223,13 @@ void mia_cup_subscribe(mia_cup *cup, mia_chr chr, int enabled);
  * short to carry a request id; no Reply). */
 uint8_t mia_cup_control_write(mia_cup *cup, uint32_t now_ms, const uint8_t *buf, size_t len);
 
-/* Nonzero when the board must end the connection now (PROTOCOL.md 6): the cup has an owner and
- * the connection has not proven it (or lost its proof to a denied auth_prove), and either
- * MIA_UNPROVEN_DROP_MS have passed since it was made or it had its third denied auth_prove
- * (those sent while the cup had no owner count too). Check it after draining the
- * notifications (so the `denied` Reply goes out first) and on every tick while connected (mia_cup_busy stays
- * nonzero while such a connection is up); then disconnect and call mia_cup_connected(.., 0). */
+/* Nonzero when the board must end the connection now (PROTOCOL.md 6): a refused peer (above);
+ * or the connection has not proven the owner key nor claimed the cup (or lost its proof to a
+ * denial), and either MIA_UNPROVEN_DROP_MS have passed since it was made (not while a claim
+ * waits for its gesture) or it had its third denied auth_prove or tag. A board that speaks 1.1:
+ * only on a cup with an owner, after 10 s. Check it after draining the notifications (so the
+ * `denied` Reply goes out first) and on every tick while connected (mia_cup_busy stays nonzero
+ * while such a connection is up); then disconnect and call mia_cup_connected(.., 0, 0). */
 int mia_cup_should_disconnect(const mia_cup *cup, uint32_t now_ms);
 
 /* Forgets the owner now (for a board with a reset button instead of a lid sensor; the reset
@@ -268,7 +278,7 @@ size_t mia_cup_next_notification(mia_cup *cup, uint32_t now_ms, mia_chr *chr,
 int mia_cup_may_sleep(const mia_cup *cup, uint32_t now_ms);
 
 /* Nonzero while something time-based is pending (a shake, a lid change being debounced, a
- * notification, an unproven connection's 10 s): keep calling mia_cup_tick. */
+ * notification, an unproven connection's 5 s): keep calling mia_cup_tick. */
 int mia_cup_busy(const mia_cup *cup);
 
 #endif

@@ -28,6 +28,7 @@ static void end_claim(mia_cup *cup)
 
 static void start_session(mia_cup *cup)
 {
+    mia_peers_owner(&cup->peers); /* never refused from now on */
     cup->proven = 1;
     cup->has_session = cup->minor >= 2;
     cup->sealed = 0;
@@ -57,6 +58,7 @@ void mia_owner_link(mia_cup *cup, int connected)
 {
     cup->proven = 0;
     cup->denied = 0;
+    cup->claim_held = 0;
     mia_owner_withdraw(cup);
     end_claim(cup);
     if (connected) {
@@ -114,6 +116,7 @@ static uint8_t claim_in_clear(mia_cup *cup, const uint8_t key[MIA_AUTH_LEN])
     copy_bytes(cup->owner_key, key, MIA_AUTH_LEN);
     cup->owned = 1;
     cup->proven = 1;
+    mia_peers_owner(&cup->peers);
     if (cup->setup.owner_changed != 0) {
         cup->setup.owner_changed(cup->setup.ctx, cup->owner_key);
     }
@@ -176,6 +179,7 @@ static uint8_t claim_confirm(mia_cup *cup, const mia_control *c)
         return MIA_STATUS_DENIED;
     }
     cup->claim.phase = MIA_CLAIM_WAITING;
+    mia_cup_claim_wait_(cup, 1);
     cup->claim.request_id = c->request_id;
     cup->claim.since_ms = cup->now_ms;
     (void)mia_cup_identify_(cup, MIA_IDENTIFY_BLINK | MIA_IDENTIFY_BUZZ,
@@ -203,6 +207,7 @@ static void claim_reply(mia_cup *cup, uint8_t status)
         mia_keys_mac(cup->owner_key, MIA_KEY_CUP_CONFIRM, 0, 0, r.auth);
         (void)mia_cup_identify_(cup, MIA_IDENTIFY_BLINK, (uint16_t)MIA_CLAIM_BLINK_MS);
     }
+    mia_cup_claim_wait_(cup, 0);
     end_claim(cup);
     mia_cup_queue_reply_(cup, &r);
 }

@@ -15,6 +15,8 @@
 void mia_cup_queue_reply_(mia_cup *cup, const mia_reply *r);
 uint8_t mia_cup_identify_(mia_cup *cup, uint8_t asked, uint16_t duration_ms);
 void mia_cup_random_(mia_cup *cup, uint8_t *buf, size_t len);
+/* (mia_peers.c) A claim begins (1) or ends (0) its wait for the gesture. */
+void mia_cup_claim_wait_(mia_cup *cup, int waiting);
 
 /* A request of ownership's, after the frame checks and the proof check: its status (the Reply's
  * result in r), or MIA_OWNER_DEFERRED. */

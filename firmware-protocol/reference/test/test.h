@@ -63,5 +63,7 @@ void run_trace_tests(const char *trace_dir);
 void run_telemetry_tests(void);
 void run_x25519_tests(void);
 void run_session_tests(void);
+void run_peer_tests(void);
+void run_room_tests(void);
 
 #endif

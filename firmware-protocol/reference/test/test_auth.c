@@ -68,7 +68,7 @@ static void boot(const uint8_t *owner_key, uint32_t seed, uint32_t now)
 
 static void connect(uint32_t now)
 {
-    mia_cup_connected(&cup_, now, 1);
+    mia_cup_connected(&cup_, now, 1, 0);
     mia_cup_subscribe(&cup_, MIA_CHR_EVENTS, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_STATE, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_REPLY, 1);
@@ -265,7 +265,7 @@ static void claim_stores_the_key_first_and_proves(void)
     CHECK_EQ(simple(220, MIA_OP_READ_CONFIG), MIA_STATUS_OK);
     CHECK(!mia_cup_should_disconnect(&cup_, 60000));
     /* the next connection is not proven */
-    mia_cup_connected(&cup_, 300, 0);
+    mia_cup_connected(&cup_, 300, 0, 0);
     connect(400);
     st = read_state(410);
     CHECK_EQ(st.flags & (MIA_STATE_OWNED | MIA_STATE_PROVEN), MIA_STATE_OWNED);
@@ -347,7 +347,7 @@ static void a_whole_connection_to_an_owned_cup(void)
     CHECK(mia_cup_should_disconnect(&cup_, 3400)); /* that was the third */
 
     /* The same on a new connection, proven this time. */
-    mia_cup_connected(&cup_, 3500, 0);
+    mia_cup_connected(&cup_, 3500, 0, 0);
     connect(4000);
     CHECK_EQ(cup_.denied, 0);
     CHECK(!mia_cup_should_disconnect(&cup_, 4000));
@@ -391,7 +391,7 @@ static void the_third_denied_proof_drops_after_its_reply(void)
     }
     CHECK(mia_cup_should_disconnect(&cup_, 220));
     CHECK_EQ(request(230, MIA_OP_READ_CONFIG, 0, 0, f, &n), MIA_STATUS_NEEDS_PROOF);
-    mia_cup_connected(&cup_, 240, 0);
+    mia_cup_connected(&cup_, 240, 0, 0);
     CHECK(!mia_cup_should_disconnect(&cup_, 250));
     connect(300);
     CHECK(!mia_cup_should_disconnect(&cup_, 310));
@@ -406,7 +406,7 @@ static void an_unproven_connection_is_dropped_after_10_s(void)
     CHECK(mia_cup_should_disconnect(&cup_, 11000));
     CHECK(mia_cup_busy(&cup_));
     /* a new connection gets its own 10 s */
-    mia_cup_connected(&cup_, 11000, 0);
+    mia_cup_connected(&cup_, 11000, 0, 0);
     CHECK(!mia_cup_should_disconnect(&cup_, 11000));
     connect(20000);
     CHECK(!mia_cup_should_disconnect(&cup_, 29999));
@@ -441,7 +441,7 @@ static void a_proven_owner_hands_on_or_releases(void)
     CHECK_EQ(read_state(150).flags & (MIA_STATE_OWNED | MIA_STATE_PROVEN), 0);
     CHECK(!advert_owned());
     /* and the next table claims it without the gesture */
-    mia_cup_connected(&cup_, 200, 0);
+    mia_cup_connected(&cup_, 200, 0, 0);
     connect(300);
     CHECK_EQ(claim(310, key_a), MIA_STATUS_OK);
     CHECK(stored && memcmp(stored_key, key_a, 16) == 0);

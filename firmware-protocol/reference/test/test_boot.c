@@ -68,7 +68,7 @@ static void lid_open_at_boot_is_notified_to_a_subscriber(void)
     size_t n;
     int opened = 0;
     boot(0);
-    mia_cup_connected(&cup_, 0, 1);
+    mia_cup_connected(&cup_, 0, 1, 0);
     mia_cup_subscribe(&cup_, MIA_CHR_EVENTS, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_STATE, 1);
     mia_cup_lid(&cup_, 0, 1);

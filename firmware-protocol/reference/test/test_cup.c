@@ -48,7 +48,7 @@ static void boot(uint16_t caps, uint32_t now)
 
 static void connect_all(void)
 {
-    mia_cup_connected(&cup_, cup_.now_ms, 1);
+    mia_cup_connected(&cup_, cup_.now_ms, 1, 0);
     mia_cup_subscribe(&cup_, MIA_CHR_EVENTS, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_STATE, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_REPLY, 1);
@@ -116,7 +116,7 @@ static void nothing_is_sent_unconnected_or_unsubscribed(void)
     boot(MIA_CAP_LED, 0);
     log_events(3, 100);
     CHECK_EQ(take(200, f, &n), MIA_CHR_NONE);
-    mia_cup_connected(&cup_, 300, 1);
+    mia_cup_connected(&cup_, 300, 1, 0);
     CHECK_EQ(take(300, f, &n), MIA_CHR_NONE); /* connected, nothing subscribed */
     mia_cup_subscribe(&cup_, MIA_CHR_EVENTS, 1);
     CHECK_EQ(take(400, f, &n), MIA_CHR_NONE); /* old events are only replayed on request */
@@ -336,7 +336,7 @@ static void link_loss_then_replay_recovers_everything(void)
     while (take(200, f, &n) != MIA_CHR_NONE) {
     }
     control(250, "\x03\x01", 2); /* a reply pending when the link drops */
-    mia_cup_connected(&cup_, 250, 0);
+    mia_cup_connected(&cup_, 250, 0, 0);
     log_events(3, 300); /* 3, 4, 5 while disconnected */
     CHECK_EQ(take(400, f, &n), MIA_CHR_NONE);
     connect_all();
@@ -429,9 +429,9 @@ static void idle_sleep(void)
     CHECK(mia_cup_may_sleep(&cup_, 601000));
     mia_cup_accel(&cup_, 601000, 0, 0, 1300); /* a nudge */
     CHECK(!mia_cup_may_sleep(&cup_, 602000));
-    mia_cup_connected(&cup_, 602000, 1);
+    mia_cup_connected(&cup_, 602000, 1, 0);
     CHECK(!mia_cup_may_sleep(&cup_, 9000000));
-    mia_cup_connected(&cup_, 9000000, 0);
+    mia_cup_connected(&cup_, 9000000, 0, 0);
     CHECK(mia_cup_may_sleep(&cup_, 9000000));
     CHECK_EQ(mia_cup_control_write(&cup_, 0, (const uint8_t *)"\x04\x01\xb0\x04\xfa\x00\xc8\x00\x32\x00\x00\x00", 12), 0);
     CHECK(!mia_cup_may_sleep(&cup_, 9000000)); /* idle sleep 0: never */

@@ -38,7 +38,7 @@ static void start(const own_vec *v)
         memcpy(script + i * 16, v->challenges[i], 16);
     }
     test_rng_script(script, v->challenge_count * 16);
-    mia_cup_connected(&cup_, CONNECTED_AT, 1);
+    mia_cup_connected(&cup_, CONNECTED_AT, 1, 0);
     mia_cup_subscribe(&cup_, MIA_CHR_EVENTS, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_STATE, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_REPLY, 1);

@@ -99,7 +99,7 @@ static void start(const uint8_t *owner_key, const uint8_t *random, size_t n, uin
     mia_cup_lid(&cup_, 0, 0);
     mia_cup_tick(&cup_, 60);
     test_rng_script(random, n);
-    mia_cup_connected(&cup_, at, 1);
+    mia_cup_connected(&cup_, at, 1, 0);
     mia_cup_subscribe(&cup_, MIA_CHR_EVENTS, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_STATE, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_REPLY, 1);
@@ -254,7 +254,7 @@ static void a_lost_link_ends_the_claim(void)
     uint8_t key[16];
     start(0, 0, 0, 0, 1000);
     claim_until_waiting(1100, key);
-    mia_cup_connected(&cup_, 1200, 0);
+    mia_cup_connected(&cup_, 1200, 0, 0);
     CHECK(!mia_cup_claim_waiting(&cup_));
     mia_cup_lid(&cup_, 1300, 1);
     mia_cup_tick(&cup_, 1400);
@@ -284,7 +284,7 @@ static void smp_needs_the_unlock(void)
 
     start(0, 0, 0, 1, 1000);
     CHECK(mia_cup_smp_allowed(&cup_)); /* 1.1: a cup without an owner answers anyone */
-    mia_cup_connected(&cup_, 1100, 0);
+    mia_cup_connected(&cup_, 1100, 0, 0);
     CHECK(!mia_cup_smp_allowed(&cup_));
 }
 
@@ -308,8 +308,8 @@ static void smp_unlocked_until_the_link_goes(void)
     CHECK_EQ(replies(1300, got, lens, 2), 1);
     CHECK_EQ(got[0][2], MIA_STATUS_OK);
     CHECK(mia_cup_smp_allowed(&cup_));
-    mia_cup_connected(&cup_, 1400, 0);
-    mia_cup_connected(&cup_, 1500, 1);
+    mia_cup_connected(&cup_, 1400, 0, 0);
+    mia_cup_connected(&cup_, 1500, 1, 0);
     CHECK(!mia_cup_smp_allowed(&cup_));
 }
 

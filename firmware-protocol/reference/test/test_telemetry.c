@@ -20,7 +20,7 @@ static void boot(uint16_t caps, uint16_t rate_hz, int owned)
     s.owner_key = owned ? key_ : 0;
     test_rng_seed(99);
     mia_cup_init(&cup_, &s, 0, 0);
-    mia_cup_connected(&cup_, 0, 1);
+    mia_cup_connected(&cup_, 0, 1, 0);
     mia_cup_subscribe(&cup_, MIA_CHR_REPLY, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_TELEMETRY, 1);
 }
@@ -221,9 +221,9 @@ static void ends_with_the_link_and_without_a_subscriber_sends_nothing(void)
     boot(ALL, 100, 0);
     mia_cup_lid(&cup_, 1, 0);
     CHECK_EQ(start(10, 60).status, MIA_STATUS_OK);
-    mia_cup_connected(&cup_, 20, 0);
+    mia_cup_connected(&cup_, 20, 0, 0);
     CHECK(!cup_.telemetry.running);
-    mia_cup_connected(&cup_, 30, 1);
+    mia_cup_connected(&cup_, 30, 1, 0);
     mia_cup_subscribe(&cup_, MIA_CHR_TELEMETRY, 1);
     mia_cup_accel(&cup_, 40, 0, 0, 1000);
     mia_cup_accel(&cup_, 50, 0, 0, 1000);

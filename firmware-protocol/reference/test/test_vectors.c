@@ -58,7 +58,7 @@ static void fresh_cup(cup_kind kind)
     test_rng_seed(77);
     mia_cup_init(&cup_, &setup, 0, 0);
     test_rng_script(counting_challenge, sizeof counting_challenge);
-    mia_cup_connected(&cup_, 0, 1);
+    mia_cup_connected(&cup_, 0, 1, 0);
     mia_cup_subscribe(&cup_, MIA_CHR_EVENTS, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_REPLY, 1);
     if (kind == CUP_OWNED_ASKED) {
@@ -223,7 +223,7 @@ static void accepted_control_on_cups(const vec *v)
 {
     mia_reply reply;
     int got_reply = 0;
-    uint8_t op = v->control.opcode;
+    uint8_t op = v->d.control.opcode;
     /* A cup without an owner carries it out; auth_prove needs an owner and its challenge. */
     cup_kind kind = op == MIA_OP_AUTH_PROVE ? CUP_OWNED_ASKED : CUP_FREE;
     CHECK_EQ(write_control(kind, v->bytes, v->len, &reply, &got_reply), 0);
@@ -231,13 +231,13 @@ static void accepted_control_on_cups(const vec *v)
     if (got_reply) {
         CHECK_EQ(reply.status, free_status(op));
         CHECK_EQ(reply.opcode, op);
-        CHECK_EQ(reply.request_id, v->control.request_id);
+        CHECK_EQ(reply.request_id, v->d.control.request_id);
         if (op == MIA_OP_WRITE_CONFIG) {
-            check_config(&reply.config, &v->control.config);
-            check_config(&cup_.config, &v->control.config);
+            check_config(&reply.config, &v->d.control.config);
+            check_config(&cup_.config, &v->d.control.config);
         }
         if (op == MIA_OP_TELEMETRY_START) {
-            CHECK_EQ(reply.seconds, v->control.seconds);
+            CHECK_EQ(reply.seconds, v->d.control.seconds);
             CHECK_EQ(reply.rate_hz, 100);
         }
     }
@@ -247,7 +247,7 @@ static void accepted_control_on_cups(const vec *v)
         break;
     case MIA_OP_CLAIM:
         CHECK(cup_.owned && cup_.proven);
-        CHECK(memcmp(cup_.owner_key, v->control.auth, 16) == 0);
+        CHECK(memcmp(cup_.owner_key, v->d.control.auth, 16) == 0);
         break;
     case MIA_OP_RELEASE:
         CHECK(!cup_.owned && !cup_.proven);
@@ -261,7 +261,7 @@ static void accepted_control_on_cups(const vec *v)
     if (got_reply) {
         CHECK_EQ(reply.status, unproven_status(op));
         CHECK_EQ(reply.opcode, op);
-        CHECK_EQ(reply.request_id, v->control.request_id);
+        CHECK_EQ(reply.request_id, v->d.control.request_id);
     }
     CHECK(cup_.owned && !cup_.proven);
     CHECK(memcmp(cup_.owner_key, counting_key, 16) == 0);
@@ -280,122 +280,122 @@ static void accepted(const vec *v)
     case VF_INFO: {
         mia_info got;
         CHECK_EQ(mia_decode_info(v->bytes, v->len, &got), MIA_ACCEPT);
-        CHECK_EQ(got.protocol_major, v->info.protocol_major);
-        CHECK_EQ(got.protocol_minor, v->info.protocol_minor);
-        CHECK_EQ(got.fw_major, v->info.fw_major);
-        CHECK_EQ(got.fw_minor, v->info.fw_minor);
-        CHECK_EQ(got.fw_patch, v->info.fw_patch);
-        CHECK_EQ(got.capabilities, v->info.capabilities);
-        CHECK(memcmp(got.device_id, v->info.device_id, 8) == 0);
-        CHECK_EQ(got.log_capacity, v->info.log_capacity);
-        n = mia_encode_info(&v->info, out);
+        CHECK_EQ(got.protocol_major, v->d.info.protocol_major);
+        CHECK_EQ(got.protocol_minor, v->d.info.protocol_minor);
+        CHECK_EQ(got.fw_major, v->d.info.fw_major);
+        CHECK_EQ(got.fw_minor, v->d.info.fw_minor);
+        CHECK_EQ(got.fw_patch, v->d.info.fw_patch);
+        CHECK_EQ(got.capabilities, v->d.info.capabilities);
+        CHECK(memcmp(got.device_id, v->d.info.device_id, 8) == 0);
+        CHECK_EQ(got.log_capacity, v->d.info.log_capacity);
+        n = mia_encode_info(&v->d.info, out);
         break;
     }
     case VF_EVENT: {
         mia_event_frame got;
         CHECK_EQ(mia_decode_event(v->bytes, v->len, &got), MIA_ACCEPT);
-        CHECK_EQ(got.ev.type, v->event.ev.type);
-        CHECK_EQ(got.ev.seq, v->event.ev.seq);
-        CHECK_EQ(got.ev.t_ms, v->event.ev.t_ms);
-        CHECK_EQ(got.ev.value[0], v->event.ev.value[0]);
-        CHECK_EQ(got.ev.value[1], v->event.ev.value[1]);
-        CHECK_EQ(got.has_boot_id, v->event.has_boot_id);
+        CHECK_EQ(got.ev.type, v->d.event.ev.type);
+        CHECK_EQ(got.ev.seq, v->d.event.ev.seq);
+        CHECK_EQ(got.ev.t_ms, v->d.event.ev.t_ms);
+        CHECK_EQ(got.ev.value[0], v->d.event.ev.value[0]);
+        CHECK_EQ(got.ev.value[1], v->d.event.ev.value[1]);
+        CHECK_EQ(got.has_boot_id, v->d.event.has_boot_id);
         if (v->event_unknown) {
-            CHECK_EQ(got.payload_len, v->event.payload_len);
-            CHECK(memcmp(got.payload, v->event.payload, v->event.payload_len) == 0);
+            CHECK_EQ(got.payload_len, v->d.event.payload_len);
+            CHECK(memcmp(got.payload, v->d.event.payload, v->d.event.payload_len) == 0);
             can_encode = 0; /* a 1.1 cup never sends an unknown type */
         }
-        if (got.ev.type == MIA_EVENT_BOOTED && !v->event.has_boot_id) {
+        if (got.ev.type == MIA_EVENT_BOOTED && !v->d.event.has_boot_id) {
             can_encode = 0; /* nor a 1.0 `booted` (no boot id) */
         }
-        n = mia_encode_event(&v->event.ev, out);
+        n = mia_encode_event(&v->d.event.ev, out);
         break;
     }
     case VF_STATE: {
         mia_state got;
         CHECK_EQ(mia_decode_state(v->bytes, v->len, &got), MIA_ACCEPT);
-        CHECK_EQ(got.flags & 0x1Fu, v->state.flags);
-        CHECK_EQ(got.has_boot_id, v->state.has_boot_id);
-        CHECK_EQ(got.boot_id, v->state.boot_id);
-        CHECK_EQ(got.battery_pct, v->state.battery_pct);
-        CHECK_EQ(got.last_seq, v->state.last_seq);
-        CHECK_EQ(got.t_ms, v->state.t_ms);
-        CHECK_EQ(got.shake_count, v->state.shake_count);
-        CHECK_EQ(got.lid_open_count, v->state.lid_open_count);
-        CHECK_EQ(got.oldest_seq, v->state.oldest_seq);
-        n = mia_encode_state(&v->state, out);
+        CHECK_EQ(got.flags & 0x1Fu, v->d.state.flags);
+        CHECK_EQ(got.has_boot_id, v->d.state.has_boot_id);
+        CHECK_EQ(got.boot_id, v->d.state.boot_id);
+        CHECK_EQ(got.battery_pct, v->d.state.battery_pct);
+        CHECK_EQ(got.last_seq, v->d.state.last_seq);
+        CHECK_EQ(got.t_ms, v->d.state.t_ms);
+        CHECK_EQ(got.shake_count, v->d.state.shake_count);
+        CHECK_EQ(got.lid_open_count, v->d.state.lid_open_count);
+        CHECK_EQ(got.oldest_seq, v->d.state.oldest_seq);
+        n = mia_encode_state(&v->d.state, out);
         break;
     }
     case VF_CONTROL: {
         mia_control got;
         CHECK_EQ(mia_decode_control(v->bytes, v->len, &got), MIA_ACCEPT);
-        CHECK_EQ(got.opcode, v->control.opcode);
-        CHECK_EQ(got.request_id, v->control.request_id);
-        CHECK_EQ(got.pattern, v->control.pattern);
-        CHECK_EQ(got.duration_ms, v->control.duration_ms);
-        CHECK_EQ(got.since_seq, v->control.since_seq);
-        check_config(&got.config, &v->control.config);
-        CHECK(memcmp(got.auth, v->control.auth, 16) == 0);
-        CHECK_EQ(got.seconds, v->control.seconds);
-        CHECK_EQ(got.has_tag, v->control.has_tag);
-        CHECK(memcmp(got.tag, v->control.tag, MIA_TAG_LEN) == 0);
-        n = mia_encode_control(&v->control, out);
+        CHECK_EQ(got.opcode, v->d.control.opcode);
+        CHECK_EQ(got.request_id, v->d.control.request_id);
+        CHECK_EQ(got.pattern, v->d.control.pattern);
+        CHECK_EQ(got.duration_ms, v->d.control.duration_ms);
+        CHECK_EQ(got.since_seq, v->d.control.since_seq);
+        check_config(&got.config, &v->d.control.config);
+        CHECK(memcmp(got.auth, v->d.control.auth, 16) == 0);
+        CHECK_EQ(got.seconds, v->d.control.seconds);
+        CHECK_EQ(got.has_tag, v->d.control.has_tag);
+        CHECK(memcmp(got.tag, v->d.control.tag, MIA_TAG_LEN) == 0);
+        n = mia_encode_control(&v->d.control, out);
         accepted_control_on_cups(v);
         break;
     }
     case VF_REPLY: {
         mia_reply got;
         CHECK_EQ(mia_decode_reply(v->bytes, v->len, &got), MIA_ACCEPT);
-        CHECK_EQ(got.opcode, v->reply.opcode);
-        CHECK_EQ(got.request_id, v->reply.request_id);
-        CHECK_EQ(got.status, v->reply.status);
-        CHECK_EQ(got.first_seq, v->reply.first_seq);
-        CHECK_EQ(got.count, v->reply.count);
-        check_config(&got.config, &v->reply.config);
-        CHECK(memcmp(got.auth, v->reply.auth, 16) == 0);
-        CHECK_EQ(got.has_tag, v->reply.has_tag);
-        CHECK(memcmp(got.tag, v->reply.tag, MIA_TAG_LEN) == 0);
-        CHECK_EQ(got.rate_hz, v->reply.rate_hz);
-        CHECK_EQ(got.seconds, v->reply.seconds);
-        CHECK_EQ(got.frames, v->reply.frames);
+        CHECK_EQ(got.opcode, v->d.reply.opcode);
+        CHECK_EQ(got.request_id, v->d.reply.request_id);
+        CHECK_EQ(got.status, v->d.reply.status);
+        CHECK_EQ(got.first_seq, v->d.reply.first_seq);
+        CHECK_EQ(got.count, v->d.reply.count);
+        check_config(&got.config, &v->d.reply.config);
+        CHECK(memcmp(got.auth, v->d.reply.auth, 16) == 0);
+        CHECK_EQ(got.has_tag, v->d.reply.has_tag);
+        CHECK(memcmp(got.tag, v->d.reply.tag, MIA_TAG_LEN) == 0);
+        CHECK_EQ(got.rate_hz, v->d.reply.rate_hz);
+        CHECK_EQ(got.seconds, v->d.reply.seconds);
+        CHECK_EQ(got.frames, v->d.reply.frames);
         if (v->reply_op_unknown) {
             CHECK(got.opcode < MIA_OP_IDENTIFY || got.opcode > MIA_OP_LAST);
         }
-        n = mia_encode_reply(&v->reply, out);
+        n = mia_encode_reply(&v->d.reply, out);
         break;
     }
     case VF_CONFIG: {
         mia_config got;
         CHECK_EQ(mia_decode_config(v->bytes, v->len, &got), MIA_ACCEPT);
-        check_config(&got, &v->config);
-        n = mia_encode_config(&v->config, out);
+        check_config(&got, &v->d.config);
+        n = mia_encode_config(&v->d.config, out);
         break;
     }
     case VF_ADVERT: {
         mia_advert got;
         CHECK_EQ(mia_decode_advert(v->bytes, v->len, &got), MIA_ACCEPT);
-        CHECK_EQ(got.flags & MIA_ADVERT_OWNED, v->advert.flags);
-        CHECK(memcmp(got.device_id, v->advert.device_id, 8) == 0);
-        n = mia_encode_advert(&v->advert, out);
+        CHECK_EQ(got.flags & MIA_ADVERT_OWNED, v->d.advert.flags);
+        CHECK(memcmp(got.device_id, v->d.advert.device_id, 8) == 0);
+        n = mia_encode_advert(&v->d.advert, out);
         break;
     }
     case VF_TELEMETRY: {
         mia_telemetry_frame got;
         CHECK_EQ(mia_decode_telemetry(v->bytes, v->len, &got), MIA_ACCEPT);
-        CHECK_EQ(got.seq, v->telemetry.seq);
-        CHECK_EQ(got.kind, v->telemetry.kind);
-        CHECK_EQ(got.t_ms, v->telemetry.t_ms);
-        CHECK_EQ(got.interval_ms, v->telemetry.interval_ms);
-        CHECK(memcmp(got.xyz, v->telemetry.xyz, sizeof got.xyz) == 0);
-        CHECK_EQ(got.open, v->telemetry.open);
-        CHECK_EQ(got.reading, v->telemetry.reading);
-        CHECK_EQ(got.reason, v->telemetry.reason);
-        CHECK_EQ(got.payload_len, v->telemetry.payload_len);
-        CHECK(memcmp(got.payload, v->telemetry.payload, got.payload_len) == 0);
+        CHECK_EQ(got.seq, v->d.telemetry.seq);
+        CHECK_EQ(got.kind, v->d.telemetry.kind);
+        CHECK_EQ(got.t_ms, v->d.telemetry.t_ms);
+        CHECK_EQ(got.interval_ms, v->d.telemetry.interval_ms);
+        CHECK(memcmp(got.xyz, v->d.telemetry.xyz, sizeof got.xyz) == 0);
+        CHECK_EQ(got.open, v->d.telemetry.open);
+        CHECK_EQ(got.reading, v->d.telemetry.reading);
+        CHECK_EQ(got.reason, v->d.telemetry.reason);
+        CHECK_EQ(got.payload_len, v->d.telemetry.payload_len);
+        CHECK(memcmp(got.payload, v->d.telemetry.payload, got.payload_len) == 0);
         if (v->telemetry_unknown) {
             can_encode = 0; /* a cup of this version never sends an unknown kind */
         }
-        n = mia_encode_telemetry(&v->telemetry, out);
+        n = mia_encode_telemetry(&v->d.telemetry, out);
         break;
     }
     }
@@ -425,7 +425,7 @@ static void auth_vector(const auth_vec *a)
         test_rng_seed(5);
         mia_cup_init(&cup_, &setup, 0, 0);
         test_rng_script(a->challenge, 16);
-        mia_cup_connected(&cup_, 0, 1);
+        mia_cup_connected(&cup_, 0, 1, 0);
         mia_cup_subscribe(&cup_, MIA_CHR_REPLY, 1);
         CHECK_EQ(mia_cup_control_write(&cup_, 1, ask, sizeof ask), 0);
         CHECK_EQ(mia_cup_next_notification(&cup_, 1, &chr, frame), 19);

@@ -33,18 +33,21 @@ typedef struct {
     int canonical;
     const char *reason; /* rejected: the reason name */
     int status;         /* rejected app->cup: a mia_status, VEC_ATT_ERROR, or VEC_NO_STATUS */
-    /* Accepted: the decoded value, in the field of its family. */
-    mia_info info;
-    mia_event_frame event;
+    /* Accepted: the decoded value, in the member of its family (one union: the table fits the
+     * M0+ test build's 256 KiB of flash). */
+    union {
+        mia_info info;
+        mia_event_frame event;
+        mia_state state; /* flags holds only bits 0..4 */
+        mia_control control;
+        mia_reply reply;
+        mia_config config;
+        mia_advert advert; /* flags holds only bit 0 */
+        mia_telemetry_frame telemetry;
+    } d;
     int event_unknown;
-    mia_state state;     /* flags holds only bits 0..4 */
     int battery_null;
-    mia_control control;
-    mia_reply reply;
     int reply_op_unknown;
-    mia_config config;
-    mia_advert advert;   /* flags holds only bit 0 */
-    mia_telemetry_frame telemetry;
     int telemetry_unknown;
 } vec;
 

@@ -256,7 +256,7 @@ int main(int argc, char **argv)
     }
     trace_cup_init(&cup_, &t);
     mia_cup_set_battery(&cup_, 90, 0);
-    mia_cup_connected(&cup_, 0, 1);
+    mia_cup_connected(&cup_, 0, 1, 0);
     mia_cup_subscribe(&cup_, MIA_CHR_EVENTS, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_STATE, 1);
     mia_cup_subscribe(&cup_, MIA_CHR_REPLY, 1);

@@ -2,9 +2,9 @@
  * is answered with what the cup did, one line each, then a line "." (flushed), so a test can
  * drive it interactively (an auth_prove needs the challenge first). After every command the
  * board takes every notification due at the session's time, and then ends the link if
- * mia_cup_should_disconnect says so ("drop"), as a board does. The test that compares this
- * with the WebAssembly build runs the same language on CupCore
- * (test/unit/firmware-protocol/core-session.ts): change both together.
+ * mia_cup_should_disconnect says so ("drop"), as a board does. The test that compares this with
+ * the WebAssembly build runs the same language on CupCore (unit test core-session.ts): change
+ * both together.
  * Commands (<ms>: the cup's clock, the session's time from then on; hex: bytes as hex):
  *   boot <ms> [seed=N] [caps=N] [rate=N] [hooks=N] [lid=D:I:O:C] [owner=hex] [config=hex]
  *   [minor=N] [woke]: from power-on, the seed (xorshift32, trace_random_bytes), capabilities,
@@ -16,7 +16,7 @@
  *   accel <ms> x y z        fifo <ms> x y z [x y z ...]   lid <ms> r     tick <ms>
  *   wait <ms> <step>        a tick every step ms after the session's time and one at ms, the
  *                           notifications taken after each
- *   battery <pct> <charging>   connect <ms> 0|1   sub <events|state|reply|telemetry> 0|1
+ *   battery <pct> <charging>   connect <ms> 0|1 [peer hex, 6 bytes]   sub <chr> 0|1
  *   write <ms> <hex>        a Control write        forget   (mia_cup_forget_owner)
  *   button <ms>  (mia_cup_claim_button)   info   state <ms>   advert   may-sleep <ms>   busy   smp
  * Answers:
@@ -117,7 +117,6 @@ static int boot(session *s, char **w, int n)
     s->setup.accel_rate_hz = 100;
     for (i = 2; i < n; i++) {
         unsigned mode, inv, open, closed;
-        size_t len;
         uint8_t record[MIA_CONFIG_LEN];
         if (strncmp(w[i], "seed=", 5) == 0) {
             s->rng = (uint32_t)strtoul(w[i] + 5, 0, 0);
@@ -133,12 +132,11 @@ static int boot(session *s, char **w, int n)
             s->setup.lid.open_level = (uint16_t)open;
             s->setup.lid.closed_level = (uint16_t)closed;
         } else if (strncmp(w[i], "owner=", 6) == 0 &&
-                   trace_unhex(w[i] + 6, s->key, sizeof s->key, &len) == 0 && len == MIA_AUTH_LEN) {
+                   trace_unhex_n(w[i] + 6, s->key, MIA_AUTH_LEN)) {
             s->has_key = 1;
         } else if (strncmp(w[i], "config=", 7) == 0 &&
-                   trace_unhex(w[i] + 7, record, sizeof record, &len) == 0 &&
-                   len == MIA_CONFIG_LEN) {
-            s->has_config = mia_decode_config(record, len, &s->config) == MIA_ACCEPT;
+                   trace_unhex_n(w[i] + 7, record, MIA_CONFIG_LEN)) {
+            s->has_config = mia_decode_config(record, MIA_CONFIG_LEN, &s->config) == MIA_ACCEPT;
         } else if (strncmp(w[i], "minor=", 6) == 0) {
             s->setup.protocol_minor = (uint8_t)strtoul(w[i] + 6, 0, 0);
         } else if (strcmp(w[i], "woke") == 0) {
@@ -180,7 +178,7 @@ static void drain(session *s)
     }
     if (mia_cup_should_disconnect(&s->cup, s->now)) {
         printf("drop\n");
-        mia_cup_connected(&s->cup, s->now, 0);
+        mia_cup_connected(&s->cup, s->now, 0, 0);
     }
 }
 
@@ -258,8 +256,8 @@ static int timed(session *s, char **w, int n)
         mia_cup_tick(&s->cup, t);
     } else if (strcmp(c, "button") == 0 && n == 2) {
         mia_cup_claim_button(&s->cup, t);
-    } else if (strcmp(c, "connect") == 0 && n == 3) {
-        mia_cup_connected(&s->cup, t, atoi(w[2]));
+    } else if (strcmp(c, "connect") == 0 && (n == 3 || (n == 4 && trace_unhex_n(w[3], f, 6u)))) {
+        mia_cup_connected(&s->cup, t, atoi(w[2]), n == 4 ? f : 0);
     } else if (strcmp(c, "write") == 0 && n == 3 && trace_unhex(w[2], f, sizeof f, &len) == 0) {
         printf("att %u\n", (unsigned)mia_cup_control_write(&s->cup, t, f, len));
     } else if (strcmp(c, "state") == 0 && n == 2) {

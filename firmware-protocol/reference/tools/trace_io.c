@@ -182,6 +182,12 @@ int trace_unhex(const char *hex, uint8_t *out, size_t cap, size_t *n)
     return 0;
 }
 
+int trace_unhex_n(const char *hex, uint8_t *out, size_t n)
+{
+    size_t len;
+    return trace_unhex(hex, out, n, &len) == 0 && len == n;
+}
+
 void trace_random_bytes(uint32_t *state, uint8_t *buf, size_t len)
 {
     size_t i;

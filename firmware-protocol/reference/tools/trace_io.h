@@ -48,6 +48,8 @@ void trace_cup_init(mia_cup *cup, const trace *t);
 /* Hex digits (up to the end of the string or line) into at most cap bytes; 0, or -1 when they
  * are not pairs of hex digits or do not fit. */
 int trace_unhex(const char *hex, uint8_t *out, size_t cap, size_t *n);
+/* Nonzero when hex is exactly n bytes (then in out). */
+int trace_unhex_n(const char *hex, uint8_t *out, size_t n);
 
 /* The host tools' random bytes: xorshift32 (13, 17, 5) from *state (not 0), each byte the top 8
  * bits of the next state. The tests reproduce it in TypeScript. */

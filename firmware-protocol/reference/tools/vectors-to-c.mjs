@@ -177,7 +177,7 @@ const decoders = {
     const id = hexBytes(`${where}.deviceId`, d.deviceId, 8);
     if (id.length !== 8) fail(where, 'deviceId is not 8 bytes');
     return (
-      `.info = {${int(where, d.protocolMajor, 255)}, ${int(where, d.protocolMinor, 255)}, ` +
+      `.d.info = {${int(where, d.protocolMajor, 255)}, ${int(where, d.protocolMinor, 255)}, ` +
       `${int(where, d.firmware.major, 255)}, ${int(where, d.firmware.minor, 255)}, ` +
       `${int(where, d.firmware.patch, 255)}, ${int(where, d.capabilities, 0xffff)}, ` +
       `${arr(id)}, ${int(where, d.eventLogCapacity, 0xffff)}}`
@@ -212,7 +212,7 @@ const decoders = {
     }
     type ??= EVENT_TYPES[d.type];
     return (
-      `.event = {.ev = {${int(where, d.timeMs)}u, {${values[0]}u, ${values[1]}u}, ` +
+      `.d.event = {.ev = {${int(where, d.timeMs)}u, {${values[0]}u, ${values[1]}u}, ` +
       `${int(where, d.seq, 0xffff)}, ${type}}, .has_boot_id = ${hasBootId}, ` +
       `.payload_len = ${payload.length}, .payload = ${arr(payload)}}, ` +
       `.event_unknown = ${unknown}`
@@ -242,7 +242,7 @@ const decoders = {
     const battery = d.batteryPercent === null ? 255 : int(where, d.batteryPercent, 100);
     const [bootId, hasBootId] = optionalU32(`${where}.bootId`, d.bootId);
     return (
-      `.state = {.flags = ${flags}, .battery_pct = ${battery}, ` +
+      `.d.state = {.flags = ${flags}, .battery_pct = ${battery}, ` +
       `.last_seq = ${int(where, d.lastSeq, 0xffff)}, .t_ms = ${int(where, d.timeMs)}u, ` +
       `.shake_count = ${int(where, d.shakeCount, 0xffff)}, ` +
       `.lid_open_count = ${int(where, d.lidOpenCount, 0xffff)}, ` +
@@ -284,7 +284,7 @@ const decoders = {
       keys(where, d, ['op', 'requestId', ...sealed]);
     }
     return (
-      `.control = {.opcode = ${op}, .request_id = ${rid}, .pattern = ${pattern}, ` +
+      `.d.control = {.opcode = ${op}, .request_id = ${rid}, .pattern = ${pattern}, ` +
       `.duration_ms = ${duration}, .since_seq = ${since}, .config = ${cfg}, ` +
       `.auth = ${arr(auth)}, .seconds = ${seconds}, .tag = ${arr(tag[0])}, ` +
       `.has_tag = ${tag[1]}}`
@@ -336,7 +336,7 @@ const decoders = {
       keys(where, d, base);
     }
     return (
-      `.reply = {.opcode = ${op}, .request_id = ${rid}, .status = ${status}, ` +
+      `.d.reply = {.opcode = ${op}, .request_id = ${rid}, .status = ${status}, ` +
       `.first_seq = ${first}, .count = ${count}, .config = ${cfg}, ` +
       `.auth = ${arr(challenge)}, .rate_hz = ${rate}, .seconds = ${seconds}, ` +
       `.frames = ${frames}, .tag = ${arr(tag[0])}, .has_tag = ${tag[1]}}, ` +
@@ -344,7 +344,7 @@ const decoders = {
     );
   },
   config(where, d) {
-    return `.config = ${config(where, d)}`;
+    return `.d.config = ${config(where, d)}`;
   },
   telemetry(where, d) {
     const head = ['seq', 'kind', 'timeMs'];
@@ -388,7 +388,7 @@ const decoders = {
     kind ??= TELEMETRY_KINDS[d.kind];
     const triple = (t) => `{${t.join(', ')}}`;
     return (
-      `.telemetry = {.seq = ${int(where, d.seq, 0xffff)}, .kind = ${kind}, ` +
+      `.d.telemetry = {.seq = ${int(where, d.seq, 0xffff)}, .kind = ${kind}, ` +
       `.t_ms = ${int(where, d.timeMs)}u, .interval_ms = ${interval}, ` +
       `.xyz = {${triple(xyz[0])}, ${triple(xyz[1])}}, .open = ${open}, ` +
       `.reading = ${reading}, .reason = ${reason}, .payload_len = ${payload.length}, ` +
@@ -398,7 +398,7 @@ const decoders = {
   advert(where, d) {
     keys(where, d, ['owned', 'deviceId']);
     const id = hexExact(`${where}.deviceId`, d.deviceId, 8);
-    return `.advert = {.flags = ${bool(where, d.owned) ? 1 : 0}, .device_id = ${arr(id)}}`;
+    return `.d.advert = {.flags = ${bool(where, d.owned) ? 1 : 0}, .device_id = ${arr(id)}}`;
   },
 };
 

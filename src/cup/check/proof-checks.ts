@@ -42,21 +42,42 @@ export async function provenProofChecks(ctx: CheckContext, proof: Exchange[]): P
   );
 
   ctx.running('ownership.denied-unproves');
-  const state = await readState(ctx);
+  const state = await readState(ctx).catch(() => null);
   const config = await req([0x03, ctx.wire.nextId()]);
-  const flags = state.state ? `owned=${+state.state.owned} proven=${+state.state.proven}` : '?';
+  const flags = state?.state ? `owned=${+state.state.owned} proven=${+state.state.proven}` : '?';
+  const unproven = !!state?.state?.owned && !state.state.proven;
+  const ended = await endedAfterDenial(ctx, config);
   ctx.record(
     'ownership.denied-unproves',
-    !!state.state?.owned && !state.state.proven && ctx.statusOf(config) === 'needs_proof',
+    ended ? state === null || unproven : unproven && ctx.statusOf(config) === 'needs_proof',
     {
       sent: [sentOf(again), 'read state', sentOf(config)],
-      received: [shown('state', state.bytes), ...receivedOf(config)],
-      expected: 'after the denied answer: proven=0, read_config needs_proof',
+      received: [
+        state ? shown('state', state.bytes) : 'disconnected',
+        ...receivedOf(config),
+        ...(ended ? ['disconnected'] : []),
+      ],
+      expected: 'after the denied answer: proven=0, read_config needs_proof (or the link ended)',
       got: `${flags}, read_config ${ctx.statusOf(config)}`,
     },
   );
-  if (!ctx.port.connected && !(await ctx.reopen())) return false;
-  return (await ctx.prove()).ok;
+  return proveAgain(ctx);
+}
+
+/**
+ * Whether the cup ended the link after a denial: a connection older than the limit (5 s) is
+ * dropped right after the `denied` Reply (section 6), and then nothing answers `after`.
+ */
+export async function endedAfterDenial(ctx: CheckContext, after: Exchange): Promise<boolean> {
+  if (!ctx.port.connected) return true;
+  return ['no-reply', 'att-error'].includes(ctx.statusOf(after)) && ctx.dropped(ctx.replyMs);
+}
+
+/** Prove again after a denial: on this link, or on a new one when the cup ended it. */
+export async function proveAgain(ctx: CheckContext): Promise<boolean> {
+  if (ctx.port.connected && (await ctx.prove()).ok) return true;
+  if (!(await ctx.dropped(ctx.replyMs))) return false;
+  return (await ctx.reopen()) && (await ctx.prove()).ok;
 }
 
 /**
@@ -98,20 +119,20 @@ export async function unownedChecks(ctx: CheckContext): Promise<string[]> {
   const dropped = await ctx.dropped(1_000 + ctx.replyMs);
   const config = dropped ? null : await req([0x03, ctx.wire.nextId()]);
   const got = [...proofs.slice(1), ...(config ? [config] : [])].map((x) => ctx.statusOf(x));
-  ctx.record(
-    'ownership.unowned-denied',
-    !dropped && got.join(', ') === 'denied, denied, denied, ok',
-    {
-      sent: [...proofs, ...(config ? [config] : [])].map(sentOf),
-      received: [
-        ...proofs.flatMap(receivedOf),
-        dropped ? 'disconnected' : 'connected',
-        ...(config ? receivedOf(config) : []),
-      ],
-      expected: 'denied, denied, denied, still connected, read_config ok',
-      got: `${got.join(', ')}${dropped ? ', disconnected' : ''}`,
-    },
-  );
+  // 1.2: an unproven connection is dropped at its third denial, owner or not; 1.1: no one is.
+  const want = ctx.twoOne ? 'denied, denied, denied' : 'denied, denied, denied, ok';
+  ctx.record('ownership.unowned-denied', dropped === ctx.twoOne && got.join(', ') === want, {
+    sent: [...proofs, ...(config ? [config] : [])].map(sentOf),
+    received: [
+      ...proofs.flatMap(receivedOf),
+      dropped ? 'disconnected' : 'connected',
+      ...(config ? receivedOf(config) : []),
+    ],
+    expected: ctx.twoOne
+      ? 'denied, denied, denied, disconnect'
+      : 'denied, denied, denied, still connected, read_config ok',
+    got: `${got.join(', ')}${dropped ? ', disconnected' : ''}`,
+  });
   if (dropped && !(await ctx.reopen())) return sent;
   if (!ctx.claimedForRun && typeof ctx.key === 'string') {
     const claim = await req([0x07, ctx.wire.nextId(), ...fromHex(ctx.key)]); // this app's again

@@ -115,7 +115,7 @@ async function run(ctx: CheckContext): Promise<void> {
 }
 
 /**
- * Become the owner for the run, first thing (an unproven connection is dropped after 10 s):
+ * Become the owner for the run, first thing (an unproven connection is dropped after 5 s):
  * prove this app's key, or claim a cup without an owner (released at the end).
  */
 async function becomeOwner(ctx: CheckContext): Promise<void> {

@@ -15,7 +15,7 @@ export type { FirmwareOptions } from './options';
 export type { NotifyCharacteristic } from './wire';
 
 /** PROTOCOL.md 6: the core asks to drop an unproven connection after this long. */
-const CORE_UNPROVEN_MS = 10_000;
+const CORE_UNPROVEN_MS = 5_000;
 
 export class CupFirmware extends SimBoard {
   /** Every notification the link is to deliver. */
@@ -64,12 +64,17 @@ export class CupFirmware extends SimBoard {
 
   // Link ---------------------------------------------------------------------------------
 
-  connect(): void {
+  /**
+   * The page connects, from `peer` (its 6-byte address; null: the board cannot tell). A peer
+   * the cup dropped unproven a moment ago is refused: the link ends at once.
+   */
+  connect(peer: Uint8Array | null = null): void {
     this.advance();
     this.linked = true;
     this.connectedAt = this.sensors.latest;
     this.timeUp = false;
-    this.core.connected(this.sensors.latest, true);
+    this.core.connected(this.sensors.latest, true, peer);
+    if (this.core.shouldDisconnect(this.sensors.latest)) return this.endLink();
     this.wire.pump();
     this.wake();
   }
@@ -118,9 +123,12 @@ export class CupFirmware extends SimBoard {
   /** A Control write: the ATT result (0 = success; the Reply goes out through `notify`). */
   write(frame: Uint8Array): number {
     this.advance();
+    const due = this.linked && this.core.shouldDisconnect(this.sensors.latest);
     const att = this.wire.write(frame);
-    // A drop the write caused (a third wrong proof) is at once, after its Reply.
-    if (this.linked && this.core.shouldDisconnect(this.sensors.latest)) this.endLink();
+    // A drop the write caused (a third denial, a proof lost late) is at once, after its Reply;
+    // one that was due by time already waits as the board holds it.
+    if (this.linked && !due && this.core.shouldDisconnect(this.sensors.latest)) this.endLink();
+    else this.dropWhenDue();
     this.wake();
     return att;
   }

@@ -17,6 +17,8 @@ import type { CupFirmware, NotifyCharacteristic } from './firmware';
 /** What the GATT layer needs of the device it belongs to. */
 export interface SimDevice {
   readonly firmware: CupFirmware;
+  /** The Bluetooth address the page connects from (6 bytes). */
+  readonly peer: Uint8Array;
   readonly services: Map<string, SimService>;
   /** Every GATT operation: fails when not connected, hangs when stalled. */
   gattOperation(): Promise<void>;
@@ -162,13 +164,16 @@ export class SimService implements GattServiceLike {
 
 export class SimServer implements GattServerLike {
   connected = false;
+  /** Counts the connections made (which one a late drop belongs to). */
+  links = 0;
 
   constructor(private readonly cup: SimDevice) {}
 
   async connect(): Promise<GattServerLike> {
     await this.cup.connectOperation();
     this.connected = true;
-    this.cup.firmware.connect();
+    this.links++;
+    this.cup.firmware.connect(this.cup.peer); // a peer the cup keeps out drops at once
     return this;
   }
 

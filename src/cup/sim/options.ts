@@ -30,9 +30,10 @@ export interface FirmwareOptions {
   /** The lid is open when the cup boots. */
   lidOpenAtBoot?: boolean;
   /**
-   * How long the board lets an unproven connection to a cup with an owner stay, ms (the core
-   * asks after PROTOCOL.md's 10 s; a test that keeps the cup's time gives more and says when
-   * the time is up with `unprovenTimeUp`). A drop after a third wrong proof is never held.
+   * How long the board lets an unproven connection stay, ms (the core asks after PROTOCOL.md's
+   * 5 s, 10 s on a 1.1 cup with an owner; a test that keeps the cup's time gives more and says
+   * when the time is up with `unprovenTimeUp`). A drop a write causes (a third denial) is never
+   * held.
    */
   unprovenDropMs?: number;
   /**
@@ -92,7 +93,8 @@ export function setupOf(options: FirmwareOptions, ownerKey: string | null): CupS
     lid: { mode: 'digital', invert: false },
     ownerKey: ownerKey === null ? null : fromHex(ownerKey),
     wokeFromSleep: false,
-    ...(options.protocol?.minor === 1 ? { protocolMinor: 1 } : {}),
+    // 1.1, and under the 1.0 wrapper (no ownership: it drops no one), a core that speaks 1.1.
+    ...(options.protocol && options.protocol.minor < 2 ? { protocolMinor: 1 } : {}),
     storedConfig: options.config ?? null,
   };
 }

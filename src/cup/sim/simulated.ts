@@ -18,6 +18,9 @@ import {
   type SimDevice,
 } from './gatt';
 
+/** The address the simulated page connects from (any fixed 6 bytes). */
+export const SIM_PEER = Uint8Array.of(0x5a, 0x1a, 0x2b, 0x3c, 0x4d, 0x5e);
+
 /**
  * A whole simulated cup: device, GATT server, services and characteristics over a firmware
  * model. The physical controls (`shake`, `lift`...) are on `firmware`.
@@ -26,6 +29,9 @@ export class SimulatedCup extends EventTarget implements GattDeviceLike, SimDevi
   readonly id = 'simulated-cup';
   readonly name = 'Simulated cup';
   readonly firmware: CupFirmware;
+  /** The Bluetooth address this page connects from, as the cup sees it (PROTOCOL.md 6: a peer
+   * the cup dropped unproven is kept out for a while). */
+  readonly peer = SIM_PEER;
   readonly gatt: SimServer;
   readonly services = new Map<string, SimService>();
   /** False: connects fail (the cup is out of range or asleep). */
@@ -65,7 +71,13 @@ export class SimulatedCup extends EventTarget implements GattDeviceLike, SimDevi
         this.services.set(service.uuid, new SimService(this, characteristics));
       }
     }
-    fw.drop = () => this.linkLoss();
+    // The cup ends the link after what it sent before (a `denied` Reply goes out first).
+    fw.drop = () => {
+      const link = this.gatt.links;
+      this.delivery = this.delivery.then(() => {
+        if (this.gatt.links === link) this.linkLoss();
+      });
+    };
     fw.notify = (characteristic, frame) => {
       const target = this.notifyTargets.get(characteristic);
       const copy = frame.slice();

@@ -81,7 +81,9 @@ export function checkText(id: CheckId): string {
     case 'ownership.needs-proof':
       return msg('Without proof: replay, read and write Config, release get needs_proof.');
     case 'ownership.always-allowed':
-      return msg('Without proof: identify works; the challenge stays the same until answered.');
+      return msg(
+        'Without proof: the challenge stays the same until answered; identify gets needs_proof (protocol 1.1: it works).',
+      );
     case 'ownership.claim-gesture':
       return msg(
         'A cup without an owner is claimed by key agreement only when a person at the cup lifts its lid, shakes it or presses its button within 10 s.',
@@ -93,7 +95,7 @@ export function checkText(id: CheckId): string {
     case 'ownership.checks-first':
       return msg('A malformed request gets its reason, not needs_proof.');
     case 'ownership.unproven-dropped':
-      return msg('An unproven connection is dropped within 10 s.');
+      return msg('An unproven connection is dropped within 5 s (protocol 1.1: 10 s).');
     case 'ownership.prove':
       return msg('The right answer proves the connection.');
     case 'ownership.cup-proof':
@@ -115,7 +117,9 @@ export function checkText(id: CheckId): string {
     case 'ownership.release-unowned':
       return msg('On a cup without an owner, release is ok, also a second time.');
     case 'ownership.unowned-denied':
-      return msg('A cup without an owner denies every proof and drops no one for it.');
+      return msg(
+        'A cup without an owner denies every proof; the third drops the connection (protocol 1.1: it drops no one).',
+      );
     case 'control.request-id':
       return msg('Every Reply echoes its request’s opcode and request id.');
     case 'control.unknown-opcode':

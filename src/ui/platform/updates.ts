@@ -6,8 +6,8 @@
  * Activation reloads the pages of the old version: the stored game opens in the new one. Every
  * wait here has a limit and a way on, and what went wrong is noted (`report`): the screen's code
  * that does not load in time is not waited for longer, and a new version that does not take over
- * in time is reloaded into anyway. Also marks the page with the build it runs (`<html
- * data-build>`, from `VITE_MIA_BUILD` at build time), so that one can tell them apart.
+ * in time is reloaded into anyway. (`main.ts` marks the page with the build it runs, `<html
+ * data-build>`, from `VITE_MIA_BUILD` at build time, so that one can tell them apart.)
  */
 const HOUR = 60 * 60 * 1000;
 /** How long each step of bringing a version in may take: a limit that only catches a hang. */
@@ -64,10 +64,7 @@ export class UpdateWatcher {
   private registration: ServiceWorkerRegistration | null = null;
   private applying = false;
 
-  constructor(private readonly hooks: UpdateHooks) {
-    const build: unknown = import.meta.env.VITE_MIA_BUILD;
-    if (typeof build === 'string' && build) document.documentElement.dataset.build = build;
-  }
+  constructor(private readonly hooks: UpdateHooks) {}
 
   /** Register the service worker (built app only) and watch for new versions. */
   async start(): Promise<void> {

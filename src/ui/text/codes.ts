@@ -1,13 +1,13 @@
 /**
- * Everything the game layer reports as a code, in words the table reads: refused events, the
- * cup's warnings, and problems that stop a game from starting. One table, one line a code.
+ * What the round machine reports as a code, in words the table reads: refused events and the
+ * cup's warnings. One table, one line a code. (Why a game cannot start: `setup-problems.ts`,
+ * on the first screen.)
  */
 import { msg, str } from '@lit/localize';
-import type { GameWarning, InputProblem, Refusal } from '../../game';
-import { settingLabels } from './settings';
+import type { GameWarning, Refusal } from '../../game';
 
 /** What the game reports: a code, with the parameters its words need. */
-export type Reported = Refusal | GameWarning | InputProblem;
+export type Reported = Refusal | GameWarning;
 
 const WORDS: { [C in Reported['code']]: (problem: Extract<Reported, { code: C }>) => string } = {
   // Events the machine refuses
@@ -35,17 +35,6 @@ const WORDS: { [C in Reported['code']]: (problem: Extract<Reported, { code: C }>
   'shake-at-mia': () => msg('The cup was shaken, but a Mia can only be lifted or given up.'),
   'lid-before-roll': () => msg('The lid was opened before anyone rolled.'),
   'sensor-after-game': () => msg('The cup was used after the game ended.'),
-  // Why a game cannot start
-  'player-count': (problem) => msg(str`A game needs ${problem.min} to ${problem.max} players.`),
-  'unnamed-player': () => msg('Every player needs a name.'),
-  'same-name': (problem) =>
-    problem.count === 2
-      ? msg(str`Two players are called ${problem.name}.`)
-      : msg(str`${problem.count} players are called ${problem.name}.`),
-  'bad-opener': (problem) => msg(str`The opener must be one of players 1 to ${problem.last + 1}.`),
-  'no-rules': () => msg('The rules are missing.'),
-  'bad-setting': (problem) =>
-    msg(str`The setting ${settingLabels()[problem.setting]} has a value Mia Cup does not know.`),
 };
 
 /** What the game reported, in the table's language. */

@@ -1,6 +1,5 @@
-/** A table's rules in plain words: the rules panel, the settings editor, the preset summaries. */
+/** A table's rules in plain words: the rules panel and the settings editor. */
 import { msg, str } from '@lit/localize';
-import type { PresetId } from '../../game';
 import type { RuleSet } from '../../rules';
 import { livesText } from './scores';
 
@@ -60,25 +59,4 @@ export function placesInWords(rules: RuleSet): string {
     : msg(
         'The others are placed by the lives they have left; players with equal lives share a place.',
       );
-}
-
-export function presetName(id: PresetId): string {
-  return {
-    longhall: msg('Longhall (000)'),
-    pub: msg('Pub (001)'),
-    lizumo: msg('Lizumo (002)'),
-    box: msg('Box (003)'),
-    norwegian: msg('Norwegian (004)'),
-  }[id];
-}
-
-/** What is special about each tradition, in one line. */
-export function presetSummary(id: PresetId): string {
-  return {
-    longhall: msg('3 lives, 11 the top double, blind passes may repeat, any Mia costs 2.'),
-    pub: msg('Believing means looking; the first player out loses the game.'),
-    lizumo: msg('66 the top double, no blind passes, the loser opens.'),
-    box: msg('"No shake accept" blind passes; the player after the loser opens.'),
-    norwegian: msg('The loser opens; house rules (3 lives, equal claims, costly lies) a tap away.'),
-  }[id];
 }

@@ -26,7 +26,7 @@ import type {
   OpenCupOptions,
 } from '../../../src/cup';
 import type { GameSession, TableHooks } from '../../../src/data';
-import { presets, type GameEvent, type GameInput } from '../../../src/game';
+import { presets, type GameEvent, type GameInput, type TableViewActor } from '../../../src/game';
 import { liftWith, roll } from '../game/helpers';
 import { databases, sessionOn } from '../data/helpers';
 
@@ -132,6 +132,8 @@ export interface PageOptions {
   startCup?: AppPorts['startCup'];
   /** The machine's clock (its delays): a `SimulatedClock` the test moves on. */
   clock?: SimulatedClock;
+  /** The table drawn from the stored view before the machine started. */
+  drawn?: TableViewActor | null;
 }
 
 interface AppOptions extends PageOptions {
@@ -180,7 +182,11 @@ function appOn(options: AppOptions) {
   };
   const cupOf = (binding: CupBinding) => cups.find((cup) => cup.binding === binding)!;
   const actor = createActor(createAppMachine(ports), {
-    input: { gameStored: options.gameStored ?? false, cup: options.cup ?? 'simulated' },
+    input: {
+      gameStored: options.gameStored ?? false,
+      cup: options.cup ?? 'simulated',
+      drawn: options.drawn ?? null,
+    },
     ...(options.clock ? { clock: options.clock } : {}),
     inspect: (inspection) => {
       if (inspection.type !== '@xstate.microstep') return;
@@ -245,6 +251,7 @@ export const COVERED_IN = {
   table: /^app\.life(\.table|\.asking)? TABLE|^app\.life\.(releasing|elsewhere)/,
   cup: /^app\.cup|^app\.life\.table\.game CUP\./,
   updates: /^app\.update/,
+  restore: /^app\.restore/,
 };
 
 /** Every transition of this file's part was taken by this file's tests. */

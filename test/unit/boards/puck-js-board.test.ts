@@ -142,10 +142,18 @@ describe('the Puck.js firmware on a fake Puck', () => {
     again.nrf.centralConnects();
     const state = decodeState(again.nrf.read(MIA, uuid.state));
     expect(state.ok && state.value.owned).toBe(true);
-    // An unproven connection to an owned cup is dropped after 10 s.
-    again.puck.clock.advance(11_000);
+    // An unproven connection to an owned cup is dropped after 5 s; the same central, back at
+    // once, is let go at once; another is let in.
+    again.puck.clock.advance(4_900);
+    expect(again.nrf.disconnects).toBe(0);
+    again.puck.clock.advance(200);
     expect(again.nrf.disconnects).toBe(1);
     expect(again.nrf.connected).toBe(false);
+    again.nrf.centralConnects();
+    expect(again.nrf.disconnects).toBe(2);
+    again.nrf.centralConnects('11:22:33:44:55:66 random');
+    again.puck.clock.advance(100);
+    expect([again.nrf.connected, again.nrf.disconnects]).toEqual([true, 2]);
   });
 
   it('takes a press of its button as the person at the cup; without one a claim gets no_gesture after 10 s', async () => {

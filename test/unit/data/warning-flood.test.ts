@@ -35,11 +35,10 @@ describe('a cup that keeps saying what fits no rule', () => {
     expect(warnings).toMatchObject([{ code: 'lid-before-roll', count: FLOOD }]);
     // One step per CHECKPOINT_EVENTS repeats at most, and the two steps of the roll.
     expect(journal.steps.length).toBeLessThanOrEqual(FLOOD / 1_024 + 3);
-    const usage = await (await keep(GameStore.open(name))).usage();
-    expect(usage.steps).toBe(journal.steps.length);
+    const raw = await (await keep(GameStore.open(name))).readRaw();
+    expect((raw as { steps: unknown[] }).steps).toHaveLength(journal.steps.length);
 
     // Read back: from the newest checkpoint, and from the log alone, the same game.
-    const raw = await (await keep(GameStore.open(name))).readRaw();
     const read = readStoredGame(raw);
     if (read.kind !== 'ok') throw new Error(read.kind);
     expect(read.checkpoint).not.toBeNull();
@@ -49,7 +48,7 @@ describe('a cup that keeps saying what fits no rule', () => {
     expect(replayed.actor.getSnapshot().context).toEqual(actor.getSnapshot().context);
     expect(heard.errors).toEqual([]);
     console.log(
-      `${FLOOD} lid lifts: ${usage.steps} stored steps, ${usage.bytes} bytes, played and stored in ${ms.toFixed(0)} ms`,
+      `${FLOOD} lid lifts: ${journal.steps.length} stored steps, ${journal.bytesWritten} bytes written, played and stored in ${ms.toFixed(0)} ms`,
     );
   }, 120_000);
 });

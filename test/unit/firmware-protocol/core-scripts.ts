@@ -1,7 +1,10 @@
 /**
  * The lines a session script (core-sessions.ts) may use beyond the command language of
  * `mia_host session` (tools/mia_session.c), expanded here into its commands:
- *   link <ms>                  the app connects and subscribes Reply, Events, State, Telemetry
+ *   link <ms> [peer]           the app connects (from the 6-byte address given as hex, else
+ *                              from an address the cup cannot tell) and subscribes Reply,
+ *                              Events, State, Telemetry
+ *   own <ms>                   1.2: claim, confirmed by the cup's button (the link is proven)
  *   app <ms> <op> [args]       the app's Control write, encoded by the codec, request ids 1, 2..
  *       identify <ms> | replay_since <seq> | read_config | write_config <5 fields> |
  *       auth_challenge | auth_prove <hex> | claim <hex> | release | telemetry_start <s> |
@@ -106,8 +109,9 @@ export function steps(script: string): Step[] {
     .flatMap(([command, t, ...args]): Step[] => {
       if (command === 'link') {
         const subs = ['reply', 'events', 'state', 'telemetry'].map((chr) => `sub ${chr} 1`);
-        return [`connect ${t} 1`, ...subs];
+        return [['connect', t, 1, ...args].join(' '), ...subs];
       }
+      if (command === 'own') return [...claim(t), `button ${t}`];
       if (command === 'app') return [write(t, request(args))];
       if (command === 'sealed') return [() => sealed(t, request(args))];
       if (command === 'mutual') return mutual(t, args[0]);

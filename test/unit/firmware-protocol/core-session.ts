@@ -36,6 +36,9 @@ export function xorshiftBytes(state: { x: number }, buf: Uint8Array): void {
 
 class UnknownCommand extends Error {}
 
+/** A peer's address as the session language gives it: 6 bytes as hex. */
+const peer = (hex: string | undefined) => !!hex && /^([0-9a-f]{2}){6}$/i.test(hex);
+
 export class CoreSession {
   private core: CupCore | null = null;
   private setup: CupSetup | null = null;
@@ -176,8 +179,9 @@ export class CoreSession {
     } else if (c === 'lid' && args.length === 1) core.lid(t, n[0]);
     else if (c === 'tick' && args.length === 0) core.tick(t);
     else if (c === 'button' && args.length === 0) core.claimButton(t);
-    else if (c === 'connect' && args.length === 1) core.connected(t, n[0] !== 0);
-    else if (c === 'write' && args.length === 1) {
+    else if (c === 'connect' && (args.length === 1 || peer(args[1]))) {
+      core.connected(t, n[0] !== 0, args[1] ? fromHex(args[1]) : null);
+    } else if (c === 'write' && args.length === 1) {
       this.out.push(`att ${core.controlWrite(t, fromHex(args[0]))}`);
     } else if (c === 'state' && args.length === 0) {
       this.out.push(`state ${toHex(core.readState(t))}`);

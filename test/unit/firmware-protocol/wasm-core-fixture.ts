@@ -44,9 +44,9 @@ export async function boot(
   return core;
 }
 
-/** Connects and subscribes like the app does. */
-export function connect(core: CupCore, now: number): void {
-  core.connected(now, true);
+/** Connects (from `peer`, a 6-byte address, if given) and subscribes like the app does. */
+export function connect(core: CupCore, now: number, peer: Uint8Array | null = null): void {
+  core.connected(now, true, peer);
   for (const chr of ['reply', 'events', 'state', 'telemetry'] as const) core.subscribe(chr, true);
 }
 

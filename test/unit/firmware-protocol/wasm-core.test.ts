@@ -78,7 +78,7 @@ describe('CupCore (the C core as WebAssembly)', () => {
     ]);
   });
 
-  it('answers identify with a Reply and calls the hook; a 1-byte write is an ATT error', async () => {
+  it('answers identify on a cup without an owner and calls the hook; a 1-byte write is an ATT error', async () => {
     const identified: [number, number][] = [];
     const core = await boot({ identify: (pattern, ms) => identified.push([pattern, ms]) });
     connect(core, 0);
@@ -145,11 +145,45 @@ describe('CupCore (the C core as WebAssembly)', () => {
     expect(core.shouldDisconnect(20_000)).toBe(false);
   });
 
-  it('drops an unproven connection to an owned cup after 10 s', async () => {
+  it('drops an unproven connection after 5 s, and keeps that stranger out for a while', async () => {
     const core = await boot({}, { ownerKey: new Uint8Array(16).fill(7) });
-    connect(core, 1000);
-    expect(core.shouldDisconnect(10_999)).toBe(false);
-    expect(core.shouldDisconnect(11_000)).toBe(true);
+    const stranger = fromHex('a1a2a3a4a5a6');
+    connect(core, 1000, stranger);
+    expect(core.shouldDisconnect(5_999)).toBe(false);
+    expect(core.shouldDisconnect(6_000)).toBe(true);
+    core.connected(6_000, false);
+    connect(core, 7_999, stranger);
+    expect(core.shouldDisconnect(7_999)).toBe(true); // refused: 2 s after its drop
+    core.connected(7_999, false);
+    connect(core, 7_999, fromHex('b1b2b3b4b5b6'));
+    expect(core.shouldDisconnect(7_999)).toBe(false); // another peer is let in
+    core.connected(8_000, false);
+    connect(core, 8_000, stranger);
+    expect(core.shouldDisconnect(8_000)).toBe(false);
+    expect(() => core.connected(9_000, true, new Uint8Array(5))).toThrow(/peer/);
+  });
+
+  it('1.2: identify needs the proof on a cup with an owner', async () => {
+    const identified: number[] = [];
+    const owner = '00112233445566778899aabbccddeeff';
+    const core = await boot(
+      { identify: (_, ms) => identified.push(ms) },
+      { ownerKey: fromHex(owner) },
+    );
+    const key = await importOwnerKey(owner);
+    connect(core, 0);
+    const identify = { op: 'identify', blink: true, buzz: false } as const;
+    expect(write(core, 1, { ...identify, requestId: 1, durationMs: 300 }).status).toBe(
+      'needs_proof',
+    );
+    const asked = write(core, 2, { op: 'auth_challenge', requestId: 2 });
+    if (asked.op !== 'auth_challenge' || asked.status !== 'ok') throw new Error('no challenge');
+    const nonce = newNonce();
+    write(core, 3, { op: 'auth_cup_proof', requestId: 3, nonce });
+    const answer = await appProof(key, asked.challenge, nonce);
+    expect(write(core, 4, { op: 'auth_prove', requestId: 4, answer }).status).toBe('ok');
+    expect(write(core, 5, { ...identify, requestId: 5, durationMs: 400 }).status).toBe('ok');
+    expect(identified).toEqual([400]);
   });
 
   it('streams telemetry frames while started, and ends the stream on stop', async () => {

@@ -5,6 +5,7 @@ import { verdictDetails, verdictHeadline, verdictText } from '../../../src/ui/te
 import { rulesInWords } from '../../../src/ui/text/rules';
 import { inputProblems } from '../../../src/game';
 import { gameText } from '../../../src/ui/text/codes';
+import { setupProblemText } from '../../../src/ui/text/setup-problems';
 
 const names = ['Erik', 'Snorri', 'Olaf'];
 const longhall = presets.longhall;
@@ -67,7 +68,7 @@ describe('rules in words', () => {
 
 describe('setting up', () => {
   const problems = (players: string[]) =>
-    inputProblems({ players, rules: presets.box }).map(gameText);
+    inputProblems({ players, rules: presets.box }).map(setupProblemText);
 
   it('needs 2 to 10 distinct, non-empty names', () => {
     expect(problems(['Ann', 'Bo'])).toEqual([]);
@@ -79,11 +80,13 @@ describe('setting up', () => {
 
   it('words the problems no screen of the app can make', () => {
     const { rules } = { rules: { ...presets.box, doubles: 'sevens-high' } };
-    expect(inputProblems({ players: ['Ann', 'Bo'], rules, opener: 5 }).map(gameText)).toEqual([
+    expect(
+      inputProblems({ players: ['Ann', 'Bo'], rules, opener: 5 }).map(setupProblemText),
+    ).toEqual([
       'The opener must be one of players 1 to 2.',
       'The setting Doubles order has a value Mia Cup does not know.',
     ]);
-    expect(inputProblems({ players: ['Ann', 'Bo'] }).map(gameText)).toEqual([
+    expect(inputProblems({ players: ['Ann', 'Bo'] }).map(setupProblemText)).toEqual([
       'The rules are missing.',
     ]);
   });

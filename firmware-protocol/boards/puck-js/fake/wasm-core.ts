@@ -57,7 +57,7 @@ export async function wasmCores(
     lid: (now, level) => core.lid(now, level),
     tick: (now) => core.tick(now),
     setBattery: (percent) => core.setBattery(percent, false),
-    connected: (now, up) => core.connected(now, up),
+    connected: (now, up, peer) => core.connected(now, up, peer ?? null),
     subscribe: (chr, on) => core.subscribe(CHRS[chr] as Exclude<(typeof CHRS)[number], ''>, on),
     controlWrite: (now, bytes) => core.controlWrite(now, bytes),
     shouldDisconnect: (now) => core.shouldDisconnect(now),

@@ -183,7 +183,7 @@ MIA_PUCK_ENTRY int mia_puck_call(unsigned char *block, int op, int a, int b)
         mia_cup_set_battery(cup, (uint8_t)a, b != 0);
         return 0;
     case MIA_PUCK_OP_CONNECTED:
-        mia_cup_connected(cup, now, b != 0);
+        mia_cup_connected(cup, now, b != 0, b == 2 ? io : 0);
         return 0;
     case MIA_PUCK_OP_SUBSCRIBE:
         mia_cup_subscribe(cup, (mia_chr)a, b != 0);

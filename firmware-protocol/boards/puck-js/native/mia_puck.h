@@ -34,7 +34,7 @@
 #define MIA_PUCK_IO 64           /* the I/O area */
 #define MIA_PUCK_IO_LEN 512
 #define MIA_PUCK_CUP 576         /* the mia_cup, 8-byte aligned */
-#define MIA_PUCK_CUP_ROOM 1792   /* its room: sizeof(mia_cup) is 1708 (1.2, the 64-event log) */
+#define MIA_PUCK_CUP_ROOM 1792   /* its room: sizeof(mia_cup) is 1776 (1.2, the 64-event log) */
 
 #define MIA_PUCK_FIRED_IDENTIFY 0x01
 #define MIA_PUCK_FIRED_CONFIG 0x02
@@ -63,7 +63,8 @@ enum {
     MIA_PUCK_OP_LID = 3,           /* (now, reading) */
     MIA_PUCK_OP_TICK = 4,          /* (now) */
     MIA_PUCK_OP_BATTERY = 5,       /* (percent, charging) */
-    MIA_PUCK_OP_CONNECTED = 6,     /* (now, up) */
+    MIA_PUCK_OP_CONNECTED = 6,     /* (now, 0 down / 1 up / 2 up from the peer whose 6-byte
+                                    * address is in the I/O area) */
     MIA_PUCK_OP_SUBSCRIBE = 7,     /* (mia_chr, on) */
     MIA_PUCK_OP_WRITE = 8,         /* (now, len): the write in the I/O area -> ATT code */
     MIA_PUCK_OP_SHOULD_DROP = 9,   /* (now) -> 0/1 */

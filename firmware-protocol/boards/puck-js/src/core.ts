@@ -44,7 +44,8 @@ export interface BoardCore {
   lid(now: number, level: number): void;
   tick(now: number): void;
   setBattery(percent: number): void;
-  connected(now: number, up: boolean): void;
+  /** The link came up (from `peer`, 6 bytes, when Espruino says who) or went down. */
+  connected(now: number, up: boolean, peer?: Uint8Array | null): void;
   subscribe(chr: number, on: boolean): void;
   /** 0, or the ATT error the write deserves. */
   controlWrite(now: number, bytes: Uint8Array): number;

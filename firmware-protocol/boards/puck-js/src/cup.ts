@@ -9,6 +9,7 @@ import { Chr, type BoardCore, type CoreHooks } from './core';
 import type { Espruino, Xyz } from './espruino';
 import { advertisingData, cupServices, scanResponse, shortCodeOf, valueUpdate } from './gatt';
 import type { Leds } from './leds';
+import { peerAddress } from './peer';
 import { lidLevel, lidThresholds, type LidCalibration } from './lid';
 import type { CupStore } from './store';
 
@@ -135,7 +136,7 @@ export class PuckCup {
     );
     env.NRF.setScanResponse(scanResponse(core.readAdvert()));
     this.advertise(true);
-    env.NRF.on('connect', () => this.link(true));
+    env.NRF.on('connect', (address) => this.link(true, peerAddress(address)));
     env.NRF.on('disconnect', () => this.link(false));
     env.Puck.on('accel', (e) => this.sample(e.acc));
     env.Puck.on('mag', (xyz) => this.magnet(xyz));
@@ -223,11 +224,12 @@ export class PuckCup {
     this.pass();
   }
 
-  private link(up: boolean): void {
+  /** The link came up (from `peer`: a stranger it dropped is let go at once) or went down. */
+  private link(up: boolean, peer: Uint8Array | null = null): void {
     if (this.stopped) return;
     this.flush();
     this.linked = up;
-    this.core.connected(this.now(), up);
+    this.core.connected(this.now(), up, peer);
     if (up && this.dozing) this.sensors(false);
     if (!up) this.advertise(true);
     this.pass();

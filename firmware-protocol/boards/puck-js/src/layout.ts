@@ -15,7 +15,7 @@ export const Block = {
   io: 64,
   ioLen: 512,
   cup: 576,
-  /** sizeof(mia_cup) is 1708 bytes (1.2, the default 64-event log); the glue checks it fits. */
+  /** sizeof(mia_cup) is 1776 bytes (1.2, the default 64-event log); the glue checks it fits. */
   cupRoom: 1792,
 } as const;
 

@@ -82,9 +82,10 @@ export class NativeCore implements BoardCore {
     this.call(Op.battery, percent, 0);
   }
 
-  connected(now: number, up: boolean): void {
+  connected(now: number, up: boolean, peer: Uint8Array | null = null): void {
     this.fillRandom();
-    this.call(Op.connected, now, up ? 1 : 0);
+    if (up && peer) this.mem.set(peer, this.pad + Block.io);
+    this.call(Op.connected, now, !up ? 0 : peer ? 2 : 1);
   }
 
   subscribe(chr: number, on: boolean): void {

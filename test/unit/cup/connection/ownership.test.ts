@@ -182,9 +182,9 @@ describe('ownership (protocol 1.2)', () => {
     const { fw, cup } = await setUp({ ownerKey: newOwnerKey() });
     await cup.gatt.connect();
     expect(cup.gatt.connected).toBe(true);
-    await later(9_980);
+    await later(4_980);
     expect(cup.gatt.connected).toBe(true);
-    await later(40); // PROTOCOL.md 6: 10 s (the board acts on its next tick)
+    await later(40); // PROTOCOL.md 6: 5 s (the board acts on its next tick)
     expect(cup.gatt.connected).toBe(false);
     expect(fw.owner.proven).toBe(false);
   });

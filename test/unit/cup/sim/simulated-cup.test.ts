@@ -25,9 +25,16 @@ import { later, played, useFakeClock } from '../helpers';
 beforeEach(useFakeClock);
 afterEach(() => vi.useRealTimers());
 
-/** A booted cup with an app connected and subscribed to everything. */
+/**
+ * A booted cup with an app connected and subscribed to everything. The board holds the drop of
+ * the unproven link (PROTOCOL.md 6: 5 s) for as long as a test runs, unless it says otherwise.
+ */
 async function cup(options: FirmwareOptions = {}) {
-  const fw = await CupFirmware.create({ now: () => Date.now(), ...options });
+  const fw = await CupFirmware.create({
+    now: () => Date.now(),
+    unprovenDropMs: 3_600_000,
+    ...options,
+  });
   const out: { c: string; frame: Uint8Array }[] = [];
   fw.notify = (c, frame) => out.push({ c, frame });
   let dropped = 0;
@@ -214,9 +221,9 @@ describe("how the board hands on the core's frames", () => {
 
   it('holds the drop of an unproven link for a test that keeps the time; a third wrong proof drops at once', async () => {
     const key = newOwnerKey();
-    const { fw, dropped, write } = await cup({ ownerKey: key, unprovenDropMs: 3_600_000 });
+    const { fw, dropped, write } = await cup({ ownerKey: key });
     await later(20_000);
-    expect(dropped()).toBe(0); // the core asks after 10 s; the board holds it
+    expect(dropped()).toBe(0); // the core asks after 5 s; the board holds it
     fw.unprovenTimeUp();
     expect(dropped()).toBe(1);
     fw.connect();
@@ -224,6 +231,23 @@ describe("how the board hands on the core's frames", () => {
       write({ op: 'auth_challenge', requestId: id * 2 });
       write({ op: 'auth_prove', requestId: id * 2 + 1, answer: '00'.repeat(16) });
     }
+    expect(dropped()).toBe(2);
+  });
+
+  it('ends the link at once when a peer it dropped unproven comes straight back', async () => {
+    const { fw, dropped } = await cup({ ownerKey: newOwnerKey(), unprovenDropMs: 0 });
+    const peer = Uint8Array.of(1, 2, 3, 4, 5, 6);
+    fw.disconnect();
+    fw.connect(peer);
+    await later(5_100);
+    expect(dropped()).toBe(1); // unproven for 5 s
+    fw.connect(peer);
+    expect(dropped()).toBe(2); // refused: 2 s after its drop
+    fw.connect(Uint8Array.of(6, 5, 4, 3, 2, 1));
+    expect(dropped()).toBe(2); // another peer is let in
+    fw.disconnect();
+    await later(2_000);
+    fw.connect(peer);
     expect(dropped()).toBe(2);
   });
 

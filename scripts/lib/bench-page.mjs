@@ -1,0 +1,131 @@
+// The speed benchmark's side in the page (\`speed-bench.mjs\`): what it adds to the page before
+// the page's own scripts, and how it waits for a start-up and taps.
+
+/**
+ * Page side, before any of the page's scripts: long tasks; `__bench.ready`, the time (since
+ * navigation start) of the first frame with the target on screen and enabled, with the
+ * resources loaded by then; `__bench.tap(selector)`, which taps the first element matching
+ * the selector (in any shadow root) and resolves with the time to the next paint.
+ */
+export const PAGE = (target) => `(() => {
+  const bench = { ready: null, resources: [], longTasks: [] };
+  window.__bench = bench;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) bench.longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  const deep = (root, selector) => {
+    const found = root.querySelector(selector);
+    if (found) return found;
+    for (const el of root.querySelectorAll('*')) {
+      if (el.shadowRoot) {
+        const inner = deep(el.shadowRoot, selector);
+        if (inner) return inner;
+      }
+    }
+    return null;
+  };
+  // The start-up targets by their path through shadow roots: searching every shadow root on
+  // every frame cost the app about 10 ms at 4x, the baseline's single root almost nothing.
+  const at = (...path) => {
+    let root = document;
+    let el = null;
+    for (const selector of path) {
+      el = root?.querySelector(selector);
+      if (!el) return null;
+      root = el.shadowRoot;
+    }
+    return el;
+  };
+  const enabled = (el) => el && !el.disabled && el.getClientRects().length > 0;
+  const targets = {
+    start: () =>
+      enabled(at('mia-app', 'mia-new-game', 'button.start') ?? at('bench-baseline', 'button')),
+    table: () => enabled(at('mia-app', 'mia-table', 'mia-actions', '[data-action]')),
+  };
+  const check = () => {
+    if (targets['${target}']()) {
+      bench.ready = performance.now();
+      bench.resources = performance.getEntriesByType('resource').map((r) => r.name);
+      // Told over the console: polling from outside would run the driver's code in the page
+      // while it starts.
+      console.debug('mia-bench-ready:${target}');
+    } else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+  const nextPaint = () =>
+    new Promise((resolve) =>
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(performance.now());
+        channel.port2.postMessage(0);
+      }),
+    );
+  bench.find = (selector) => deep(document, selector);
+  bench.tap = async (selector) => {
+    for (let i = 0; i < 500; i++) {
+      const el = deep(document, selector);
+      if (enabled(el)) {
+        const start = performance.now();
+        el.click();
+        return (await nextPaint()) - start;
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error('nothing to tap: ' + selector);
+  };
+  bench.written = 0;
+  bench.writes = 0;
+  bench.countWrites = () => {
+    const size = (value) => new TextEncoder().encode(JSON.stringify(value) ?? '').length;
+    for (const name of ['put', 'add']) {
+      const original = IDBObjectStore.prototype[name];
+      IDBObjectStore.prototype[name] = function (value, key) {
+        bench.written += size(value) + (key === undefined ? 0 : size(key));
+        bench.writes++;
+        return original.apply(this, arguments);
+      };
+    }
+  };
+})();`;
+
+/** Navigate (or reload) and wait for the target: the time to it, and the blocking time. */
+export async function timeTo(page, go, label = 'start') {
+  const target = label === 'restore' ? 'table' : 'start';
+  const ready = page.waitForEvent('console', {
+    predicate: (message) => message.text() === `mia-bench-ready:${target}`,
+    timeout: 60_000,
+  });
+  await go();
+  await ready.catch(async (error) => {
+    const state = await page
+      .evaluate(() => {
+        const b = window.__bench?.find('button.start');
+        return [b?.outerHTML, b?.disabled, b?.getClientRects().length, window.__bench?.ready];
+      })
+      .catch(() => '?');
+    throw new Error(
+      `${page.url()} (${label}) never showed its first screen (${state}): ${error.message}`,
+    );
+  });
+  const { at, longTasks, resources } = await page.evaluate(() => ({
+    at: window.__bench.ready,
+    longTasks: window.__bench.longTasks,
+    resources: window.__bench.resources,
+  }));
+  const blocking = longTasks
+    .filter(([start]) => start < at)
+    .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+  return { ready: at, blocking, resources };
+}
+
+export const controlled = (page) =>
+  page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
+    }
+  });
+
+export const tap = (page, selector) => page.evaluate((s) => window.__bench.tap(s), selector);
