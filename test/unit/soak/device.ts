@@ -88,6 +88,9 @@ export class Device {
       seed,
       deviceId: DEVICE_ID,
       ownerKey: key,
+      // The fake clock moves on while the page does real work (WebCrypto's proof): the cup's
+      // 5 s for an unproven link must not run out by it (that limit has tests of its own).
+      unprovenDropMs: 3_600_000,
     });
     const held = { key: await importOwnerKey(key), pending: null, minor: 2 };
     return new Device(name, cup, inMemoryKeys({ [DEVICE_ID]: held }), onMove);
