@@ -58,7 +58,8 @@ export async function sealChecks(ctx: CheckContext): Promise<boolean> {
 async function deniedUnproves(ctx: CheckContext, id: CheckId, x: Exchange): Promise<boolean> {
   ctx.wire.sealer.session = null; // the cup ended it (or should have)
   const state = ctx.port.connected ? await readState(ctx).catch(() => null) : null;
-  const unproven = !ctx.port.connected || state?.state?.proven === false;
+  // The link may drop while State is read (a read that fails as the cup ends it).
+  const unproven = state?.state ? !state.state.proven : await ctx.dropped(ctx.replyMs);
   // A connection older than 5 s is dropped at once after the denial (section 6), its `denied`
   // Reply sent first.
   const status = ctx.statusOf(x);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CupFault, FirmwareOptions } from '../../../../src/cup';
-import type { CheckId } from '../../../../src/cup/check';
+import type { CheckId, CheckPort, LinkPort } from '../../../../src/cup/check';
 import { check, failed, useCheckClock, verdict } from './run-check';
 
 useCheckClock();
@@ -84,6 +84,40 @@ describe('the conformance check with a 1.2 cup', () => {
         'ownership.release-sealed',
       ].map((id) => [id, 'other-version']),
     );
+  });
+
+  it('takes a link that drops as State is read, after the wrong tag, as the drop the rule allows', async () => {
+    // The cup ends the link after its `denied` Reply, and the news of the drop comes after the
+    // read of State has already failed (as over a real radio).
+    const late = (inner: LinkPort): CheckPort => {
+      let dropping = false;
+      const own: Partial<CheckPort> = {
+        writeControl: async (bytes: Uint8Array) => {
+          await inner.writeControl(bytes);
+          dropping = bytes[0] === 0x04 && bytes.length === 20 && bytes[19] === 0x5a;
+        },
+        readState: () => {
+          if (!dropping) return inner.readState();
+          dropping = false;
+          setTimeout(() => inner.close(), 200);
+          return Promise.reject(new Error('GATT Server is disconnected.'));
+        },
+      };
+      return new Proxy(inner, {
+        get: (target, name: keyof CheckPort) => {
+          const value = own[name] ?? target[name];
+          return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+        },
+      });
+    };
+    const { report } = await check({}, 'act', (port) => ({ port: late(port) }));
+    const wrong = result(report, 'ownership.wrong-tag-denied');
+    expect(
+      wrong.verdict,
+      JSON.stringify([report.stopped, report.results.filter((r) => r.verdict === 'fail')]),
+    ).toBe('pass');
+    expect(wrong.received).toContain('disconnected');
+    expect(failed(report)).toEqual([]);
   });
 
   const faults: [CupFault, CheckId, FirmwareOptions][] = [

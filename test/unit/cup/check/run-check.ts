@@ -49,11 +49,14 @@ export function useCheckClock(): void {
  */
 export type Person = 'act' | 'skip' | 'nothing' | 'cancel';
 
-/** Run the check, moving the fake clock while it works (WebCrypto needs real turns). */
+/**
+ * Run the check, moving the fake clock while it works (WebCrypto needs real turns). `extra`
+ * overrides options, or makes them from the port on the cup (to wrap it).
+ */
 export async function check(
   options: FirmwareOptions = {},
   person: Person | boolean = 'act',
-  extra: Partial<CheckOptions> = {},
+  extra: Partial<CheckOptions> | ((port: LinkPort) => Partial<CheckOptions>) = {},
 ): Promise<{ report: CheckReport; cup: SimulatedCup; asked: PersonRequest[]; key: string }> {
   const does = person === true ? 'act' : person === false ? 'skip' : person;
   const cancel = new AbortController();
@@ -97,7 +100,7 @@ export async function check(
       },
     },
     signal: cancel.signal,
-    ...extra,
+    ...(typeof extra === 'function' ? extra(port) : extra),
   }).finally(() => (finished = true));
   const deadline = performance.now() + 60_000;
   while (!finished) {
