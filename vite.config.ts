@@ -71,6 +71,8 @@ export default defineConfig({
         clientsClaim: true,
         skipWaiting: false,
         cleanupOutdatedCaches: true,
+        // The app's hashed files straight from the precache (the Static Routing API).
+        importScripts: ['/sw-routes.js'],
       },
     }),
     manifestLinkedLater,

@@ -20,6 +20,20 @@ test('after one visit the app starts with no network at all', async ({ page, con
   await page.reload();
   await expect(page.getByTestId('standing')).toHaveText('54');
   expect(await livesShown(page)).toEqual([6, 6]);
+  // The app's hashed files came straight from the precache, by the route the worker set up
+  // when it installed (public/sw-routes.js), without waking the worker for each one.
+  const assets = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((r) => new URL(r.name).pathname.startsWith('/assets/'))
+      .map(
+        (r) =>
+          (r as PerformanceResourceTiming & { workerFinalSourceType?: string })
+            .workerFinalSourceType,
+      ),
+  );
+  expect(assets.length).toBeGreaterThan(3);
+  expect(new Set(assets)).toEqual(new Set(['cache']));
   await page.goto('/');
   await expect(page.locator('mia-table')).toBeVisible();
   await context.setOffline(false);

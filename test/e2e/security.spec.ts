@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { test as bare } from '@playwright/test';
 import { test, expect, claim, dice, lift, openFresh, roll, startGame } from './fixtures';
 
@@ -64,8 +65,12 @@ bare('the Content-Security-Policy allows only the app origin', async ({ page }) 
     .getAttribute('content');
   expect(csp).toContain("default-src 'self'");
   expect(csp).not.toMatch(/https?:|\*/);
-  // Nothing unsafe but compiling WebAssembly (the cup's core, firmware-protocol/wasm/).
-  expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+  // Nothing unsafe but compiling WebAssembly (the cup's core, firmware-protocol/wasm/), and
+  // inline only the one script in the head (scripts/restore-preload-plugin.ts), by its hash.
+  const inline = await page.locator('head script:not([src])').allTextContents();
+  expect(inline).toHaveLength(1);
+  const digest = createHash('sha256').update(inline[0]).digest('base64');
+  expect(csp).toContain(`script-src 'self' 'sha256-${digest}' 'wasm-unsafe-eval';`);
   expect(csp!.replace("'wasm-unsafe-eval'", '')).not.toMatch(/unsafe/);
   // The app itself ran under it without a single violation; an outside fetch is refused.
   expect(violations).toEqual([]);
