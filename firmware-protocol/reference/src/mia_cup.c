@@ -224,8 +224,12 @@ static void stop_streams(mia_cup *cup)
 void mia_cup_connected(mia_cup *cup, uint32_t now_ms, int connected, const uint8_t *peer)
 {
     unsigned i;
-    if (cup->connected) { /* a link the cup wanted dropped keeps its peer waiting */
-        mia_peers_end(&cup->peers, mia_cup_should_disconnect(cup, now_ms), now_ms);
+    if (cup->connected) {
+        /* A stranger's link counts when the cup wanted it dropped, and when it would have (once
+         * every time limit is up) had the peer not left first: as if dropped 2 s before. */
+        uint32_t at = mia_cup_should_disconnect(cup, now_ms) ? now_ms : now_ms - MIA_BACKOFF_MS;
+        mia_peers_end(&cup->peers,
+                      mia_cup_should_disconnect(cup, now_ms + MIA_UNPROVEN_DROP_1_1_MS), at);
     }
     cup->now_ms = now_ms;
     cup->connected = connected != 0;
@@ -326,12 +330,19 @@ uint8_t mia_cup_identify_(mia_cup *cup, uint8_t asked, uint16_t duration_ms)
     return MIA_STATUS_OK;
 }
 
-/* Requests a connection must have proven on a cup with an owner (PROTOCOL.md 4.4); 1.2:
- * identify too (a stranger does not make an owned cup blink). */
+/* Requests refused with needs_proof (PROTOCOL.md 4.4): on a cup with an owner, those a
+ * connection must have proven for; 1.2: identify unless the connection proved the owner key, or
+ * on a cup without an owner its claim waits for the gesture (a stranger does not make a cup
+ * blink). */
 static int needs_proof(const mia_cup *cup, uint8_t opcode)
 {
-    return opcode == MIA_OP_REPLAY_SINCE || opcode == MIA_OP_READ_CONFIG ||
-           mia_op_sealable(opcode) || (opcode == MIA_OP_IDENTIFY && cup->minor >= 2);
+    if (opcode == MIA_OP_IDENTIFY) {
+        return cup->minor >= 2 &&
+               (cup->owned ? !cup->proven : cup->claim.phase != MIA_CLAIM_WAITING);
+    }
+    return cup->owned && !cup->proven &&
+           (opcode == MIA_OP_REPLAY_SINCE || opcode == MIA_OP_READ_CONFIG ||
+            mia_op_sealable(opcode));
 }
 
 /* telemetry_start: the stream runs at the accelerometer's rate, at most 100 Hz. */
@@ -391,7 +402,7 @@ uint8_t mia_cup_control_write(mia_cup *cup, uint32_t now_ms, const uint8_t *buf,
     mia_wipe(r.auth, MIA_AUTH_LEN);
     r.has_tag = 0;
     r.status = (uint8_t)mia_status_for_reason(reason);
-    if (reason == MIA_ACCEPT && cup->owned && !cup->proven && needs_proof(cup, c.opcode)) {
+    if (reason == MIA_ACCEPT && needs_proof(cup, c.opcode)) {
         r.status = MIA_STATUS_NEEDS_PROOF; /* after the checks of the frame, PROTOCOL.md 4.4 */
     } else if (reason == MIA_ACCEPT && !mia_owner_seal_ok(cup, &c, buf)) {
         r.status = MIA_STATUS_DENIED; /* 1.2: a sealed request without its right tag */

@@ -211,7 +211,9 @@ void mia_cup_set_battery(mia_cup *cup, uint8_t percent, int charging);
  * peer: the central's Bluetooth address (MIA_PEER_ADDR_LEN bytes) when the link comes up, or
  * 0 when the board cannot tell (then no one is kept waiting). A stranger the cup dropped for
  * being unproven is refused for a back-off (mia_peers.h): mia_cup_should_disconnect says so at
- * once. The owner's address (the last to prove the key) is never refused. */
+ * once. One that leaves first, when the cup would have dropped it (unproven, no claim waiting
+ * for its gesture), counts as dropped 2 s before. The owner's address (the last to prove the
+ * key) is never refused. */
 void mia_cup_connected(mia_cup *cup, uint32_t now_ms, int connected, const uint8_t *peer);
 
 /* The central enabled or disabled notifications on Events, State, Reply or Telemetry (its

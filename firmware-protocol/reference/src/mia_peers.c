@@ -98,7 +98,7 @@ void mia_peers_end(mia_peers *p, int dropped, uint32_t now_ms)
     if (dropped && p->has_peer && !p->refused && !is_owner(p, p->peer)) {
         mia_stranger *s = find(p, p->peer);
         if (s == 0) {
-            s = place(p, now_ms);
+            s = place(p, now_ms + MIA_BACKOFF_MS); /* (a leave's time is 2 s early) */
             put(s->addr, p->peer);
             s->drops = 0;
         }

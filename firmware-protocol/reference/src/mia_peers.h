@@ -1,8 +1,9 @@
 /*
  * Room for the owner (PROTOCOL.md section 6, "Dropping an unproven connection"): the peers the
- * cup dropped for being unproven, each refused for a back-off that doubles with every drop, and
- * the address that last proved the owner key, which is never refused. Constant memory: at most
- * MIA_PEERS strangers; a new one takes the place of the one dropped longest ago.
+ * cup dropped for being unproven (or would have, had they not left first), each refused for a
+ * back-off that doubles with every drop, and the address that last proved the owner key, which
+ * is never refused. Constant memory: at most MIA_PEERS strangers; a new one takes the place of
+ * the one dropped longest ago.
  *
  * Internal to the core: a port passes the peer's address to mia_cup_connected and ends a link
  * when mia_cup_should_disconnect says so (a refused peer at once).
@@ -42,9 +43,9 @@ void mia_peers_init(mia_peers *p);
  * is refused when addr is a stranger's still within its back-off (never the owner's). */
 void mia_peers_connect(mia_peers *p, const uint8_t *addr, uint32_t now_ms);
 
-/* The connection ended; dropped: the cup wanted it ended for being unproven. A stranger then
- * waits its back-off (a refused connection adds nothing to it; the owner's address never
- * waits). */
+/* The connection ended; dropped: the cup wanted it ended for being unproven (or would have, had
+ * the peer not left first: then now_ms is 2 s early, mia_cup_connected). A stranger then waits
+ * its back-off (a refused connection adds nothing to it; the owner's address never waits). */
 void mia_peers_end(mia_peers *p, int dropped, uint32_t now_ms);
 
 /* The connection proved the owner key or claimed the cup: its address is the owner's. */

@@ -65,5 +65,6 @@ void run_x25519_tests(void);
 void run_session_tests(void);
 void run_peer_tests(void);
 void run_room_tests(void);
+void run_leave_tests(void);
 
 #endif

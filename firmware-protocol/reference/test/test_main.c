@@ -82,6 +82,7 @@ int main(int argc, char **argv)
     run_session_tests();
     run_peer_tests();
     run_room_tests();
+    run_leave_tests();
 #ifndef MIA_TEST_NO_TRACES /* a 16 KiB-RAM target (arm.sh, microbit) runs all but the traces */
     run_trace_tests(traces);
 #endif

@@ -1,6 +1,7 @@
 /* Room for the owner (PROTOCOL.md 6, "Dropping an unproven connection"), through the board
  * API: a stranger the cup dropped for being unproven is refused for a back-off that doubles
- * with every drop; the peer that proved the owner key never is; a few strangers are kept. */
+ * with every drop; the peer that proved the owner key never is; a few strangers are kept. (One
+ * that leaves by itself: test_leave.c.) */
 #include <string.h>
 
 #include "../src/mia_cup.h"
@@ -148,11 +149,11 @@ static void the_third_denied_proof_keeps_it_waiting_too(void)
     CHECK(!refused(3, 2200));
 }
 
-static void a_peer_that_leaves_in_time_or_is_unknown_does_not_wait(void)
+static void a_peer_that_leaves_once_or_is_unknown_does_not_wait(void)
 {
     boot(owner_, 0);
     CHECK(!refused(4, 100));
-    end(100 + MIA_UNPROVEN_DROP_MS - 1u); /* it left before the cup dropped it */
+    end(100 + MIA_UNPROVEN_DROP_MS - 1u); /* it left before the cup dropped it (test_leave.c) */
     CHECK(!refused(4, 5100));
     end(5100);
     /* a board that cannot tell the address: dropped as always, never refused */
@@ -196,13 +197,13 @@ static void a_few_strangers_are_remembered(void)
     for (who = 10; who < 10 + MIA_PEERS + 1u; who++) {
         denied_thrice(who, 100u + who);
     }
-    CHECK(!refused(10, 200));
-    end(200);
     for (who = 11; who < 10 + MIA_PEERS + 1u; who++) {
         CHECK(refused(who, 200));
-        end(200);
+        end(200); /* a refused connection counts nothing */
     }
-    /* the same stranger again takes no second place: 11 is dropped longest ago, and goes */
+    CHECK(!refused(10, 200));
+    end(200); /* it leaves unproven: 11, counted longest ago, goes, and 10 takes its place */
+    /* the same stranger again takes no second place */
     denied_thrice(12, 3000);
     denied_thrice(10, 3100);
     CHECK(!refused(11, 3200));
@@ -229,7 +230,7 @@ void run_peer_tests(void)
     T_CASE("peers", the_back_off_doubles_up_to_a_minute);
     T_CASE("peers", a_dropped_stranger_waits_longer_each_time);
     T_CASE("peers", the_third_denied_proof_keeps_it_waiting_too);
-    T_CASE("peers", a_peer_that_leaves_in_time_or_is_unknown_does_not_wait);
+    T_CASE("peers", a_peer_that_leaves_once_or_is_unknown_does_not_wait);
     T_CASE("peers", the_owner_is_never_refused);
     T_CASE("peers", a_few_strangers_are_remembered);
     T_CASE("peers", the_clock_may_wrap);

@@ -1,7 +1,8 @@
 /* Who may stay connected, and what a stranger may ask (PROTOCOL.md 4.4 and 6, protocol 1.2):
- * identify needs the owner's proof on a cup with an owner; a cup without an owner drops a
- * connection that does not claim it within 5 s, but not while its claim waits for the gesture;
- * a connection that released the cup keeps its place. */
+ * identify needs the owner's proof, or on a cup without an owner a claim waiting for its
+ * gesture (a 1.1 board blinks for anyone); a cup without an owner drops a connection that does
+ * not claim it within 5 s, but not while its claim waits for the gesture; a connection that
+ * released the cup keeps its place. */
 #include <string.h>
 
 #include "../src/mia_cup.h"
@@ -16,6 +17,7 @@ static const uint8_t app_priv_[32] = {5, 4, 3, 2, 1, 6, 7, 8, 9, 10, 11, 12, 13,
 static const uint8_t blink_[3] = {0x01, 0xe8, 0x03}; /* blink, 1000 ms */
 static int identified_;
 static uint8_t req_;
+static uint8_t minor_; /* the protocol minor the next start() boots (0: the newest) */
 
 static void on_identify(void *ctx, uint8_t pattern, uint16_t ms)
 {
@@ -35,6 +37,7 @@ static void start(const uint8_t *owner_key, uint32_t at)
     s.random = test_rng;
     s.identify = on_identify;
     s.owner_key = owner_key;
+    s.protocol_minor = minor_;
     test_rng_seed(78);
     mia_cup_init(&cup_, &s, 0, 0);
     mia_cup_lid(&cup_, 0, 0);
@@ -110,16 +113,34 @@ static void identify_needs_the_owners_proof(void)
     CHECK_EQ(identified_, 1);
 }
 
-static void identify_on_a_cup_without_an_owner(void)
+static void identify_on_a_cup_without_an_owner_only_for_its_claim(void)
 {
     uint8_t f[MIA_FRAME_MAX];
+    mia_chr chr;
+    int i;
+    start(0, 1000);
+    for (i = 0; i < 4; i++) { /* claim it first; a refusal is not a denial: nothing counts */
+        CHECK_EQ(request(1010, MIA_OP_IDENTIFY, blink_, 3, f), MIA_STATUS_NEEDS_PROOF);
+    }
+    CHECK_EQ(identified_, 0);
+    CHECK(!mia_cup_should_disconnect(&cup_, 1010));
+    claim(1100, 0); /* begun, not waiting: still nothing */
+    CHECK_EQ(request(1110, MIA_OP_IDENTIFY, blink_, 3, f), MIA_STATUS_NEEDS_PROOF);
+    start(0, 1000);
+    claim(1100, 1); /* the claim's own blink */
+    CHECK_EQ(identified_, 1);
+    CHECK_EQ(request(1200, MIA_OP_IDENTIFY, blink_, 3, f), MIA_STATUS_OK); /* while it waits */
+    CHECK_EQ(identified_, 2);
+    mia_cup_tick(&cup_, 11100); /* nobody at the cup: after 10 s the claim ends */
+    CHECK(mia_cup_next_notification(&cup_, 11100, &chr, f) == 3 && f[2] == MIA_STATUS_NO_GESTURE);
+    CHECK_EQ(request(11200, MIA_OP_IDENTIFY, blink_, 3, f), MIA_STATUS_NEEDS_PROOF);
+    CHECK_EQ(identified_, 2);
+    /* a 1.1 board keeps 1.1's rule: anyone makes a cup without an owner blink */
+    minor_ = 1;
     start(0, 1000);
     CHECK_EQ(request(1010, MIA_OP_IDENTIFY, blink_, 3, f), MIA_STATUS_OK);
     CHECK_EQ(identified_, 1);
-    claim(1100, 1); /* the claim's own blink */
-    CHECK_EQ(identified_, 2);
-    CHECK_EQ(request(1200, MIA_OP_IDENTIFY, blink_, 3, f), MIA_STATUS_OK);
-    CHECK_EQ(identified_, 3);
+    minor_ = 0;
 }
 
 static void a_cup_without_an_owner_keeps_room_for_a_claim(void)
@@ -169,6 +190,7 @@ static void a_connection_that_released_the_cup_stays(void)
     CHECK(mia_cup_next_notification(&cup_, 1020, &chr, f) == 11 && f[2] == MIA_STATUS_OK);
     CHECK(!cup_.owned);
     CHECK(!mia_cup_should_disconnect(&cup_, 600000)); /* it proved itself, then gave the cup up */
+    CHECK_EQ(request(1030, MIA_OP_IDENTIFY, blink_, 3, f), MIA_STATUS_NEEDS_PROOF); /* not its */
     mia_cup_connected(&cup_, 600000, 0, 0);
     mia_cup_connected(&cup_, 600100, 1, 0); /* the next one has 5 s to claim it */
     CHECK(mia_cup_should_disconnect(&cup_, 605100));
@@ -177,7 +199,7 @@ static void a_connection_that_released_the_cup_stays(void)
 void run_room_tests(void)
 {
     T_CASE("room", identify_needs_the_owners_proof);
-    T_CASE("room", identify_on_a_cup_without_an_owner);
+    T_CASE("room", identify_on_a_cup_without_an_owner_only_for_its_claim);
     T_CASE("room", a_cup_without_an_owner_keeps_room_for_a_claim);
     T_CASE("room", a_connection_that_released_the_cup_stays);
 }

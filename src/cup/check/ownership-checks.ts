@@ -40,6 +40,7 @@ const OWNERSHIP: CheckId[] = [
   'ownership.unsealed-denied',
   'ownership.wrong-tag-denied',
   'ownership.release-unowned',
+  'ownership.unowned-identify',
   'ownership.unowned-denied',
 ];
 

@@ -81,9 +81,11 @@ export async function proveAgain(ctx: CheckContext): Promise<boolean> {
 }
 
 /**
- * On a cup without an owner (4.4, 6): `release` is `ok`, twice; every `auth_prove` is denied
- * and the third does not drop the link; read_config needs no proof. A cup that had this app's
- * key at the start is released for these checks and claimed back with the same key.
+ * On a cup without an owner (4.4, 6): `release` is `ok`, twice; 1.2: `identify` needs proof
+ * (it blinks only for a claim waiting for its gesture; 1.1: for anyone); every `auth_prove` is
+ * denied and the third drops the link (1.1: it does not, and read_config needs no proof). A 1.1
+ * cup that had this app's key at the start is released for these checks and claimed back with
+ * the same key.
  */
 export async function unownedChecks(ctx: CheckContext): Promise<string[]> {
   const req = (bytes: number[]) => ctx.wire.request(bytes);
@@ -93,6 +95,7 @@ export async function unownedChecks(ctx: CheckContext): Promise<string[]> {
     // The app's own cup: its key cannot be sent again to claim it back after a release (1.2:
     // claiming needs a person at the cup and agrees a new key).
     ctx.skip('ownership.release-unowned', 'key-kept');
+    ctx.skip('ownership.unowned-identify', 'key-kept');
     ctx.skip('ownership.unowned-denied', 'key-kept');
     return sent;
   }
@@ -112,6 +115,18 @@ export async function unownedChecks(ctx: CheckContext): Promise<string[]> {
       got: `${statuses.join(', ')}, owned=${after.state ? +after.state.owned : '?'}`,
     },
   );
+
+  // A stranger (here the app that released it, still connected) does not make it blink.
+  ctx.running('ownership.unowned-identify');
+  const identify = await req([0x01, ctx.wire.nextId(), 0x01, 0x64, 0x00]);
+  sent.push(sentOf(identify));
+  const blinks = ctx.twoOne ? 'needs_proof' : 'ok';
+  ctx.record('ownership.unowned-identify', ctx.statusOf(identify) === blinks, {
+    sent: [sentOf(identify)],
+    received: receivedOf(identify),
+    expected: `identify: ${blinks}`,
+    got: `identify: ${ctx.statusOf(identify)}`,
+  });
 
   ctx.running('ownership.unowned-denied');
   const proofs = [await req([0x05, ctx.wire.nextId()])];

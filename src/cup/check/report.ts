@@ -62,6 +62,7 @@ export const CHECKS = {
   'ownership.wrong-tag-denied': 'ownership',
   'ownership.release-sealed': 'ownership',
   'ownership.release-unowned': 'ownership',
+  'ownership.unowned-identify': 'ownership',
   'ownership.unowned-denied': 'ownership',
   'control.request-id': 'control',
   'control.unknown-opcode': 'control',

@@ -64,6 +64,8 @@ export class Wire {
   private requestId = 0x40;
   private readonly unsubscribe: () => void;
   private reading = false;
+  /** Request ids whose request got no Reply in its time: a Reply with one may still come. */
+  private readonly unanswered = new Set<number>();
   /** Seals requests while a 1.2 session is up (`session.ts`). */
   readonly sealer = new Sealer();
 
@@ -106,21 +108,32 @@ export class Wire {
     }
   }
 
-  /** Write `bytes` to Control and wait for its Reply (up to `waitMs`). */
+  /**
+   * Write `bytes` to Control and wait for its Reply (up to `waitMs`). A Reply of its opcode
+   * with another request id ends the wait too (unmatched: a cup that echoes a wrong id), unless
+   * that id is of an earlier request that got no Reply in its time (its late Reply: the wait
+   * goes on for this one's). So a wrong echo costs no waiting, however slow the machine.
+   */
   async request(bytes: ArrayLike<number>, waitMs = this.replyMs, seal = true): Promise<Exchange> {
     const raw = Uint8Array.from(bytes);
     const sent = seal ? await this.sealer.seal(raw) : raw;
     const from = this.frames.length;
+    this.unanswered.delete(sent[1]);
     let writeError: string | null = null;
     try {
       await this.port.writeControl(sent);
     } catch (error) {
       writeError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     }
-    const matches = (f: WireFrame) =>
-      f.source === 'reply' && sent.length >= 2 && f.bytes[0] === sent[0] && f.bytes[1] === sent[1];
-    const found = await this.waitFor(matches, from, writeError ? Math.min(waitMs, 300) : waitMs);
+    const ours = (f: WireFrame) =>
+      f.source === 'reply' && sent.length >= 2 && f.bytes[0] === sent[0];
+    const answer = (f: WireFrame) =>
+      ours(f) && (f.bytes[1] === sent[1] || !this.unanswered.has(f.bytes[1]));
+    const first = await this.waitFor(answer, from, writeError ? Math.min(waitMs, 300) : waitMs);
+    const found = first?.bytes[1] === sent[1] ? first : null;
     const other = this.frames.slice(from).find((f) => f.source === 'reply');
+    for (const late of this.frames.slice(from).filter(ours)) this.unanswered.delete(late.bytes[1]);
+    if (!first && sent.length >= 2) this.unanswered.add(sent[1]);
     this.sealer.settle(sent !== raw, found?.bytes ?? null);
     return { sent, writeError, reply: (found ?? other)?.bytes ?? null, matched: !!found, from };
   }

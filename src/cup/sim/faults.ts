@@ -38,6 +38,8 @@ export interface CupFaults {
   releaseUntagged?: boolean;
   /** [1.2] The 1.1 `claim` is answered `denied`, not `not_supported` (4.4). */
   clearClaimDenied?: boolean;
+  /** [1.2] On a cup without an owner `identify` is answered `ok` for anyone, as 1.1 did (4.4). */
+  identifyForAnyone?: boolean;
 }
 
 /** The faults by name, for the tests that walk through them. */

@@ -8,7 +8,6 @@
 import {
   Capability,
   Opcode,
-  Status,
   decodeControl,
   decodeEvent,
   decodeInfo,
@@ -22,6 +21,7 @@ import {
 } from '../../../firmware-protocol/codec';
 import type { CoreNotification, CupCore } from '../../../firmware-protocol/wasm';
 import type { CupFaults } from './faults';
+import { breakReply } from './fault-replies';
 
 export type NotifyCharacteristic = 'events' | 'state' | 'reply' | 'battery' | 'telemetry';
 
@@ -195,30 +195,14 @@ export class SimWire {
       if (reply.op === 'replay_since' && reply.status === 'ok') this.replayLeft = reply.count;
       if (reply.op === 'telemetry_start' && reply.status === 'ok') this.telemetry.running = true;
       if (reply.op === 'telemetry_stop' && reply.status === 'ok') this.stopAsked = true;
-      out = this.breakReply(reply, frame);
+      out = breakReply(this.host.faults, reply, frame, {
+        previousRequestId: this.previousRequestId,
+        owned: this.host.core.owned,
+      });
     }
     this.host.send('reply', out);
     // The first replayed event goes one link interval after the Reply.
     return !(this.replaying && this.host.replayPaceMs > 0);
-  }
-
-  /** The faults that show in a Reply. */
-  private breakReply(reply: Reply, frame: Uint8Array): Uint8Array {
-    const { faults } = this.host;
-    const out = frame.slice();
-    if (faults.longFrame && reply.op === 'read_config' && reply.status === 'ok') {
-      const padded = new Uint8Array(21);
-      padded.set(out);
-      return padded;
-    }
-    if (faults.reusedRequestId && reply.op === 'identify' && this.previousRequestId !== null) {
-      out[1] = this.previousRequestId;
-    }
-    if (faults.wrongUnknownStatus && out[2] === Status.unknown_opcode) out[2] = Status.bad_value;
-    if (faults.wrongCupProof && reply.op === 'auth_cup_proof' && reply.status === 'ok') out[3] ^= 1;
-    if (faults.releaseUntagged && reply.op === 'release') return out.slice(0, 3);
-    if (faults.clearClaimDenied && reply.op === 'claim') out[2] = Status.denied;
-    return out;
   }
 
   private event(frame: Uint8Array): boolean {

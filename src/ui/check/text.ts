@@ -116,6 +116,10 @@ export function checkText(id: CheckId): string {
       return msg('A sealed release is ok, and the cup’s tag on its Reply is right.');
     case 'ownership.release-unowned':
       return msg('On a cup without an owner, release is ok, also a second time.');
+    case 'ownership.unowned-identify':
+      return msg(
+        'A cup without an owner answers identify with needs_proof: it blinks only for a claim (protocol 1.1: it works).',
+      );
     case 'ownership.unowned-denied':
       return msg(
         'A cup without an owner denies every proof; the third drops the connection (protocol 1.1: it drops no one).',

@@ -195,17 +195,35 @@ describe('the Puck.js firmware on a fake Puck', () => {
     expect(blue.length).toBeGreaterThanOrEqual(4);
   });
 
-  it('blinks the blue LED to identify itself', async () => {
-    const { puck, nrf } = await bootPuck();
+  it('blinks the blue LED to identify itself, for its owner only', async () => {
+    const { puck, nrf, world } = await bootPuck();
     connectApp(puck);
-    const from = puck.clock.ms;
-    nrf.write(
-      MIA,
-      uuid.control,
-      encodeControl({ op: 'identify', requestId: 1, blink: true, buzz: false, durationMs: 1000 }),
-    );
+    const identify = (requestId: number) =>
+      nrf.write(
+        MIA,
+        uuid.control,
+        encodeControl({ op: 'identify', requestId, blink: true, buzz: false, durationMs: 1000 }),
+      );
+    const lit = (since: number) =>
+      puck.ledLog.filter((l) => l.pin === PINS.LED3 && l.on && l.ms >= since);
+    const before = puck.clock.ms;
+    identify(1); // a stranger's, to a cup without an owner (1.2): claim it first
     puck.clock.advance(1500);
-    const blue = puck.ledLog.filter((l) => l.pin === PINS.LED3 && l.on && l.ms >= from);
+    expect(heardReplies(puck).find((r) => r.requestId === 1)).toMatchObject({
+      op: 'identify',
+      status: 'needs_proof',
+    });
+    expect(lit(before)).toEqual([]);
+    await claimUntilConfirm(puck);
+    world.lidOn = false; // the person at the cup lifts its lid: it is this app's
+    puck.clock.advance(1000);
+    world.lidOn = true;
+    puck.clock.advance(1000);
+    const from = puck.clock.ms;
+    identify(2);
+    puck.clock.advance(1500);
+    expect(heardReplies(puck).find((r) => r.requestId === 2)).toMatchObject({ status: 'ok' });
+    const blue = lit(from);
     expect(blue.length).toBeGreaterThanOrEqual(3);
     expect(blue.at(-1)!.ms - from).toBeLessThanOrEqual(1000);
     expect(puck.pins.get(PINS.LED3)).toBe(false);

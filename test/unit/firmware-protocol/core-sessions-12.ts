@@ -68,7 +68,7 @@ export const SESSIONS_12: Session[] = [
     shows: [reply('07', '05'), reply('0e', '08'), /^busy 1$/, reply('0e', '00')],
   },
   {
-    name: '1.2: identify needs the proof on a cup with an owner, not on one without',
+    name: '1.2: identify needs the proof on a cup with an owner, on one without a claim waiting',
     script: `boot 0 owner=${KEY}
       link 10
       app 20 identify 500
@@ -77,8 +77,11 @@ export const SESSIONS_12: Session[] = [
       app 50 identify 600
       boot 0
       link 10
-      app 20 identify 700`,
-    shows: [reply('01', '06'), /^identify 3 600$/, /^identify 3 700$/],
+      app 20 identify 700
+      claim 30
+      app 40 identify 800`,
+    // request 4 (`app` lines are numbered first), identify 700 without an owner: needs_proof
+    shows: [reply('01', '06'), /^identify 3 600$/, /^notify reply 010406/, /^identify 3 800$/],
   },
   {
     name: '1.2: a stranger dropped unproven waits 2 s, then 4 s; the owner never waits',
@@ -98,5 +101,16 @@ export const SESSIONS_12: Session[] = [
       link 21400 ${OWNER}
       busy`,
     shows: [/^drop$/, reply('06', '00'), /^busy 1$/],
+  },
+  {
+    name: '1.2: a stranger that connects and leaves unproven counts as dropped 2 s earlier',
+    script: `boot 0 owner=${KEY}
+      link 0 ${STRANGER}
+      connect 100 0
+      link 200 ${STRANGER}
+      connect 300 0
+      link 400 ${STRANGER}`,
+    // the first leave's 2 s are over when it comes back; the second's 4 s are not: refused
+    shows: [/^drop$/],
   },
 ];

@@ -2,8 +2,8 @@
  * A small model of a 1.2 cup on one connection, as PROTOCOL.md 4.4 and 6 describe it, built on
  * the codec's WebCrypto functions, for session-vectors.test.ts: the cup's proof before the
  * app's, sessions and their counted tags, a forged tag withdrawing the proof, the claim's key
- * agreement, confirmations and its gesture within 10 s, what needs proof (identify too), and
- * when the cup drops the connection.
+ * agreement, confirmations and its gesture within 10 s, what needs proof (identify too, also
+ * without an owner unless a claim waits for its gesture), and when the cup drops the connection.
  */
 import {
   CLAIM_GESTURE_MS,
@@ -121,6 +121,9 @@ export class Cup12 {
       'firmware_unlock',
     ];
     if (locked && needsProof.includes(request.op)) return reply('needs_proof');
+    // Without an owner, identify only while a claim waits for its gesture (claim it first).
+    if (!owned && request.op === 'identify' && this.claim?.phase !== 'waiting')
+      return reply('needs_proof');
     let sealedCount: number | null = null;
     if (owned && isSealable(request.op)) {
       const body = frame.subarray(0, controlLength(request.op));

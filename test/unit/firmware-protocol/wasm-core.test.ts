@@ -78,11 +78,15 @@ describe('CupCore (the C core as WebAssembly)', () => {
     ]);
   });
 
-  it('answers identify on a cup without an owner and calls the hook; a 1-byte write is an ATT error', async () => {
+  it('a 1.1 board answers identify on a cup without an owner and calls the hook (1.2: needs_proof); a 1-byte write is an ATT error', async () => {
     const identified: [number, number][] = [];
-    const core = await boot({ identify: (pattern, ms) => identified.push([pattern, ms]) });
-    connect(core, 0);
+    const hooks = { identify: (pattern: number, ms: number) => identified.push([pattern, ms]) };
     const request = { op: 'identify', requestId: 7, blink: true, buzz: false, durationMs: 500 };
+    const newer = await boot(hooks);
+    connect(newer, 0);
+    expect(write(newer, 10, request as ControlRequest).status).toBe('needs_proof');
+    const core = await boot(hooks, { protocolMinor: 1 });
+    connect(core, 0);
     expect(write(core, 10, request as ControlRequest)).toEqual({
       op: 'identify',
       requestId: 7,
@@ -246,7 +250,7 @@ describe('CupCore (the C core as WebAssembly)', () => {
     const a = await boot({ identify: () => ids.push('a') }, {}, 11);
     const b = await boot(
       { identify: () => ids.push('b') },
-      { capabilities: Capability.buzzer },
+      { capabilities: Capability.buzzer, protocolMinor: 1 }, // 1.1: it blinks for anyone
       22,
     );
     expect(a.bootId).not.toBe(b.bootId);

@@ -36,6 +36,7 @@ describe('the conformance check with a 1.2 cup', () => {
       'ownership.wrong-tag-denied',
       'ownership.release-sealed',
       'ownership.release-unowned',
+      'ownership.unowned-identify',
       'restore.owner',
     ] as const) {
       expect(verdict(report, id), id).toBe('pass');
@@ -72,6 +73,7 @@ describe('the conformance check with a 1.2 cup', () => {
     expect(failed(report)).toEqual([]);
     expect(asked).toEqual(['shake', 'lift', 'restart']);
     expect(verdict(report, 'ownership.claim-denied')).toBe('pass');
+    expect(verdict(report, 'ownership.unowned-identify')).toBe('pass'); // 1.1: it blinks
     const skipped = report.results.filter((r) => r.verdict === 'skip');
     expect(skipped.map((r) => [r.id, r.skip])).toEqual(
       [
@@ -126,6 +128,7 @@ describe('the conformance check with a 1.2 cup', () => {
     ['wrongCupProof', 'ownership.cup-proof', {}],
     ['releaseUntagged', 'ownership.release-sealed', { ownerKey: null }],
     ['clearClaimDenied', 'ownership.claim-not-supported', {}],
+    ['identifyForAnyone', 'ownership.unowned-identify', { ownerKey: null }],
   ];
   it.each(faults)('catches a 1.2 cup with the fault %s: %s fails', async (fault, id, options) => {
     const { report } = await check({ ...options, faults: { [fault]: true } });

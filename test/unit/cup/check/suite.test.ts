@@ -27,6 +27,7 @@ describe('the conformance check', () => {
       ['ownership.claim-denied', 'other-version'],
       ['ownership.release-sealed', 'owned-at-start'],
       ['ownership.release-unowned', 'key-kept'],
+      ['ownership.unowned-identify', 'key-kept'],
       ['ownership.unowned-denied', 'key-kept'],
     ]);
     expect(asked).toEqual(['shake', 'lift', 'restart']);
