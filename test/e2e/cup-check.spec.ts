@@ -202,9 +202,15 @@ test.describe('the hands-on steps', () => {
       '[data-testid="check-progress"][data-check="ownership.unproven-dropped"]',
     );
     const ask = screen(page).getByTestId('check-ask');
+    const summary = screen(page).getByTestId('check-summary');
     // The claim for the run (the person at the cup confirms it), the unproven wait, then shake.
     for (;;) {
-      await expect(ask.or(waitingForDrop).first()).toBeVisible({ timeout: 150_000 });
+      await expect(ask.or(waitingForDrop).or(summary).first()).toBeVisible({ timeout: 150_000 });
+      if (await summary.isVisible()) {
+        // Ended before its shake: say why, in the check's words.
+        const failed = await screen(page).locator('li[data-verdict="fail"]').allInnerTexts();
+        throw new Error(`ended before a shake: ${await summary.innerText()}\n${failed.join('\n')}`);
+      }
       if (await waitingForDrop.isVisible()) {
         cup.firmware.unprovenTimeUp();
         await expect(waitingForDrop).toHaveCount(0, { timeout: 150_000 });
