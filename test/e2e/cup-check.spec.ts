@@ -70,6 +70,12 @@ async function claimed(page: Page, cup: EmulatedCup): Promise<void> {
   cup.firmware.closeLid();
 }
 
+/** The report in the check's words: the summary and what failed (a failure stops what follows). */
+async function reportOf(page: Page): Promise<string> {
+  const failed = await screen(page).locator('li[data-verdict="fail"]').allInnerTexts();
+  return [await screen(page).getByTestId('check-summary').innerText(), ...failed].join('\n');
+}
+
 const verdictOf = (page: Page, id: string) =>
   screen(page).locator(`li[data-check="${id}"]`).getAttribute('data-verdict');
 
@@ -128,7 +134,7 @@ for (const [fault, id] of broken) {
       await page.goto('/?check');
       await screen(page).getByRole('button', { name: 'Start the check' }).click();
       await person(page, cup);
-      expect(await verdictOf(page, id)).toBe('fail');
+      expect(await verdictOf(page, id), await reportOf(page)).toBe('fail');
       const evidence = screen(page).locator(`li[data-check="${id}"] pre`);
       await expect(evidence).toContainText('Came back:');
       await expect(evidence).toContainText(/PROTOCOL\.md § [\d., ]+ requires: \S/);
@@ -179,7 +185,7 @@ test.describe('the hands-on steps', () => {
         screen(page).locator(`[data-testid="check-ask"][data-request="${request}"]`),
       ).toHaveCount(0);
     }
-    expect(asked).toEqual(['shake', 'lift', 'restart']);
+    expect(asked, await reportOf(page)).toEqual(['shake', 'lift', 'restart']);
     for (const id of ['events.shake', 'events.lid', 'boot.restart']) {
       expect(await verdictOf(page, id)).toBe('fail');
       await expect(screen(page).locator(`li[data-check="${id}"] pre`)).toContainText(
@@ -206,11 +212,7 @@ test.describe('the hands-on steps', () => {
     // The claim for the run (the person at the cup confirms it), the unproven wait, then shake.
     for (;;) {
       await expect(ask.or(waitingForDrop).or(summary).first()).toBeVisible({ timeout: 150_000 });
-      if (await summary.isVisible()) {
-        // Ended before its shake: say why, in the check's words.
-        const failed = await screen(page).locator('li[data-verdict="fail"]').allInnerTexts();
-        throw new Error(`ended before a shake: ${await summary.innerText()}\n${failed.join('\n')}`);
-      }
+      if (await summary.isVisible()) throw new Error(`no shake asked: ${await reportOf(page)}`);
       if (await waitingForDrop.isVisible()) {
         cup.firmware.unprovenTimeUp();
         await expect(waitingForDrop).toHaveCount(0, { timeout: 150_000 });

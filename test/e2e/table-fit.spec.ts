@@ -5,7 +5,7 @@
  * them overlap; the verdict's words have room to be read (not broken a letter or two per line).
  */
 import type { Page } from '@playwright/test';
-import { test, expect, claim, dice, lift, openFresh, roll, startGame } from './fixtures';
+import { test, expect, claim, dice, lift, openFresh, roll, saved, startGame } from './fixtures';
 
 const SIZES = [
   { width: 1024, height: 768 },
@@ -219,6 +219,7 @@ test('in a game on a landscape tablet the toolbar keeps to one row in every lang
   await page.setViewportSize({ width: 1024, height: 768 });
   await openFresh(page);
   await startGame(page, NAMES.slice(0, 4), 'pub');
+  await saved(page); // stored before the reloads (a reload at once may find no game)
   for (const locale of ['en', 'nb', 'de', 'da']) {
     await page.evaluate(
       (prefs) => localStorage.setItem('mia-cup.prefs', prefs),
