@@ -14,28 +14,13 @@ import {
   type PersonRequest,
 } from '../../../../src/cup/check';
 import { useFakeClock } from '../helpers';
+import { trackWebCrypto, webCryptoInFlight } from '../../webcrypto-in-flight';
 
-/** WebCrypto calls in flight: the fake clock stands still while one runs (it takes real time). */
-let crypto = 0;
-/**
- * Every method of WebCrypto's SubtleCrypto: each one runs off the main thread. A method left
- * out (a claim's `deriveKey`) let the fake clock run while it worked, up to the cup's 5 s drop.
- */
-const SUBTLE = Object.entries(Object.getOwnPropertyDescriptors(SubtleCrypto.prototype))
-  .filter(([name, d]) => name !== 'constructor' && typeof d.value === 'function')
-  .map(([name]) => name as keyof SubtleCrypto);
 /** The fake clock around each test, and WebCrypto calls counted. */
 export function useCheckClock(): void {
   beforeEach(() => {
     useFakeClock();
-    const subtle = globalThis.crypto.subtle;
-    for (const name of SUBTLE) {
-      const real = subtle[name].bind(subtle) as (...args: unknown[]) => Promise<unknown>;
-      vi.spyOn(subtle, name).mockImplementation(((...args: unknown[]) => {
-        crypto++;
-        return real(...args).finally(() => crypto--);
-      }) as never);
-    }
+    trackWebCrypto();
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -106,7 +91,7 @@ export async function check(
   while (!finished) {
     if (performance.now() > deadline) throw new Error('the check never finished');
     await new Promise((resolve) => setImmediate(resolve));
-    if (crypto === 0) await vi.advanceTimersByTimeAsync(10);
+    if (webCryptoInFlight() === 0) await vi.advanceTimersByTimeAsync(10);
   }
   port.dispose();
   return { report: await running, cup, asked, key };
