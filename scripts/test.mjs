@@ -5,8 +5,11 @@
 //   --deep  (`npm run test:deep`) only the long property tests and the pub evening soak, with many
 //           more runs.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { findChromium } from './find-chromium.mjs';
+import { vitestFailures } from './lib/vitest-failures.mjs';
 
 const args = process.argv.slice(2);
 const unitOnly = args.includes('--unit-only');
@@ -22,7 +25,19 @@ const DEEP = {
   MIA_SOAK_ACTIONS: '1000',
 };
 
+const reports = mkdtempSync(join(tmpdir(), 'mia-test-'));
+process.on('exit', () => rmSync(reports, { recursive: true, force: true }));
+
 const results = [];
+/** A Vitest run that also writes a JSON report, whose failures the summary lists. */
+function vitest(name, files, env = {}) {
+  const report = join(reports, `${name}.json`);
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  if (!step(name, 'npx', ['vitest', 'run', ...reporters, ...files], env)) {
+    results.at(-1).failures = vitestFailures(report);
+  }
+}
+
 function step(name, command, commandArgs, env = {}) {
   console.log(`\n=== ${name}: ${command} ${commandArgs.join(' ')}`);
   const run = spawnSync(command, commandArgs, {
@@ -40,9 +55,9 @@ if (deep) {
     'test/unit/game/model.test.ts',
     'test/unit/soak/evening.test.ts',
   ];
-  step('deep', 'npx', ['vitest', 'run', ...files], DEEP);
+  vitest('deep', files, DEEP);
 } else if (!e2eOnly) {
-  step('unit', 'npx', ['vitest', 'run']);
+  vitest('unit', []);
   if (existsSync('firmware-protocol/reference/test.sh')) {
     step('firmware core (C)', 'bash', ['firmware-protocol/reference/test.sh']);
   }
@@ -62,7 +77,10 @@ if (!unitOnly && !deep) {
 }
 
 console.log('\n=== summary');
-for (const { name, ok } of results) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+for (const { name, ok, failures = [] } of results) {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+  for (const line of failures) console.log(`     ${line}`);
+}
 const failed = results.filter((r) => !r.ok).length;
 console.log(`test suites: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

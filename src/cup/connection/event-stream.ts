@@ -147,17 +147,19 @@ export class EventStream {
   }
 
   /**
-   * Syncing is done. With nothing known of this cup, its events count from the first one held,
-   * or from `lastSeq` (State's newest number); then the held events are handed on and, when
-   * something was known, what the cup logged meanwhile is asked for.
+   * Syncing is done. With nothing known of this cup, its events count from those after `from`
+   * (the link's start; by default `lastSeq`, State's newest number: from now). The held events
+   * are handed on (those up to `from` as duplicates: dropped), then what the cup logged after
+   * the last one known is asked for.
    */
-  release(lastSeq: number): void {
+  release(lastSeq: number, from = lastSeq): void {
     const held = this.held ?? [];
     this.held = null;
     const known = this.tracker.lastSeen;
-    if (known === null) this.tracker.baseline(held[0] ? seqAdd(held[0].seq, -1) : lastSeq);
+    if (known === null) this.tracker.baseline(from);
     for (const event of held) this.offer(event);
     if (known !== null) void this.replaySince(known);
+    else if (from !== lastSeq) void this.replaySince(this.tracker.lastSeen ?? from);
   }
 
   offer(event: WireEvent): void {

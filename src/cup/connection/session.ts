@@ -43,11 +43,15 @@ export interface SessionOptions {
   linkLost: () => void;
 }
 
-/** What one open link knows: the link, and the cup's Info and first State. */
+/**
+ * What one open link knows: the link, the cup's Info and first State, and (once proven) whether
+ * the link claimed the cup.
+ */
 interface Opened {
   link: CupLink;
   info: Info;
   state: CupState;
+  claimed?: boolean;
 }
 
 export class CupSession {
@@ -153,6 +157,7 @@ export class CupSession {
       claiming: (claiming) => this.options.store.patch({ claiming }),
     });
     this.refused = null;
+    this.current().claimed = proven.claimed;
     link.session = session;
     this.options.memory.put({ ...this.record(info), keyHeld });
     this.options.store.patch(proven);
@@ -164,7 +169,8 @@ export class CupSession {
     const battery = await link.startBattery();
     this.options.store.details(info, device, battery);
     const state = decodeState(await link.readState());
-    this.stream.release(state.ok ? state.value.lastSeq : (this.stream.lastSeen ?? 0));
+    const newest = state.ok ? state.value.lastSeq : (this.stream.lastSeen ?? 0);
+    this.stream.release(newest, state.ok ? this.countFrom(state.value) : newest);
     const record = this.record(info);
     this.options.memory.put(record);
     this.options.store.patch({ remembered: { name: record.name } });
@@ -172,6 +178,17 @@ export class CupSession {
       .request({ op: 'read_config' })
       .then(({ config }) => this.options.store.config(config))
       .catch(() => {}); // the panel shows the Config once it comes
+  }
+
+  /**
+   * With nothing known of this cup, its moves count from this link's start (the State read when
+   * it opened): what was done while the link proved itself was logged, not notified, and is
+   * replayed. After a claim, from the claim on (the lift that confirmed it is no move); after a
+   * restart meanwhile, from now.
+   */
+  private countFrom(now: CupState): number {
+    const { state: first, claimed } = this.current();
+    return claimed || first.bootId !== now.bootId ? now.lastSeq : first.lastSeq;
   }
 
   // ---------------------------------------------------------------------------------------

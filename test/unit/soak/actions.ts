@@ -6,7 +6,7 @@
  */
 import { PRESET_IDS, presets, type GameEvent, type GameInput } from '../../../src/game';
 import { handStep } from '../game/random-play';
-import type { Page } from './device';
+import type { Page } from './page';
 import type { Soak } from './soak';
 import { pass, played, settle } from './time';
 
@@ -75,6 +75,7 @@ async function startGame(soak: Soak, page: Page, rematch: boolean): Promise<void
 /** A move on the cup; `late`: made while the cup is away, and overtaken by a step by hand. */
 async function cupMove(soak: Soak, kind: 'shake' | 'lift', late = false): Promise<void> {
   const fw = soak.device.cup.firmware;
+  soak.note(`  ${late ? 'a late ' : ''}${kind} with the link ${soak.link ?? 'not there'}`);
   if (kind === 'shake') {
     if (late) soak.late += 1;
     else soak.pending.push({ type: 'CUP.SHAKE' });

@@ -9,6 +9,7 @@
 import { expect } from 'vitest';
 import { WINDOWS, act, pickAction } from './actions';
 import { Soak } from './soak';
+import { settle } from './time';
 
 export interface EveningResult {
   games: number;
@@ -26,6 +27,9 @@ export async function evening(seed: number, actions: number): Promise<EveningRes
   try {
     device.open();
     await soak.settleDown('the first page is the table');
+    // The tablet and its cup were set up before the evening: the cup's moves count from its first
+    // link on (a cup this device never synced with has no moves before the link it syncs on).
+    await settle(() => soak.link === 'connected', 'the cup connected');
     for (let i = 0; i < actions; i += 1) {
       const action = pickAction(soak);
       const version = device.version;
@@ -54,7 +58,7 @@ export async function evening(seed: number, actions: number): Promise<EveningRes
     expect(device.updates.filter((u) => u.unsaved > 0 || !u.between)).toEqual([]);
   } catch (error) {
     throw new Error(
-      `evening ${seed} failed (MIA_SOAK_SEED=${seed} plays it again): ${(error as Error).message}\n${soak.log.slice(-40).join('\n')}`,
+      `evening ${seed} failed (MIA_SOAK_SEED=${seed} plays it again): ${(error as Error).message}\n${soak.log.slice(-60).join('\n')}`,
       { cause: error },
     );
   } finally {

@@ -8,7 +8,8 @@
 import { expect } from 'vitest';
 import type { SensorEvent } from '../../../src/game';
 import { random, type Random } from '../game/random-play';
-import { Device, type Page } from './device';
+import { Device } from './device';
+import type { Page } from './page';
 import { Model, sent, shown } from './model';
 import { pass, settle } from './time';
 
@@ -33,14 +34,22 @@ export class Soak {
 
   static async create(seed: number): Promise<Soak> {
     let soak: Soak | null = null;
-    const device = await Device.create(`soak-${seed}`, seed, (page, move, late) =>
-      soak?.moved(page, move, late),
+    const device = await Device.create(
+      `soak-${seed}`,
+      seed,
+      (page, move, late, inGame) => soak?.moved(page, move, late, inGame),
+      (line) => soak?.note(line),
     );
     soak = new Soak(seed, device);
     return soak;
   }
 
-  private moved(page: Page, move: SensorEvent, late: boolean): void {
+  private moved(page: Page, move: SensorEvent, late: boolean, inGame: boolean): void {
+    // What the cup said, for a failure's log: a move no game was sent is in no count.
+    this.note(
+      `  page ${page.tab.id} heard ${late ? 'a late ' : ''}${move.type}${inGame ? '' : ' (no game)'}`,
+    );
+    if (!inGame) return;
     if (late) {
       if (this.late > 0) this.late -= 1;
       else this.failures.push(`a late ${move.type} (page ${page.tab.id}) that was not late`);
@@ -100,6 +109,7 @@ export class Soak {
         cup: p.connection?.snapshot.status,
       })),
       pending: this.pending.map((m) => m.type),
+      failures: this.failures,
       late: this.late,
       reachable: device.cup.reachable,
       full: device.full,

@@ -84,15 +84,42 @@ describe('EventStream: events as moves', () => {
     expect(applied.map((e) => e.seq)).toEqual([2]);
   });
 
-  it('holds what arrives while syncing, and counts from the first held event', () => {
+  it('holds what arrives while syncing; a first link counts from its start, what came before is no move', () => {
+    const { stream, applied } = setUp();
+    stream.hold();
+    stream.state(state(1_000, 7, 9)); // State when the link opened: number 9 is the newest
+    stream.offer(lid(9, 900)); // notified at once, made before the link
+    stream.offer(lid(10, 950));
+    stream.offer(lid(11, 960));
+    expect(applied).toEqual([]);
+    stream.release(11, 9);
+    expect(applied.map((e) => e.seq)).toEqual([10, 11]);
+  });
+
+  it('asks a first link for what the cup logged since its start and did not notify', async () => {
+    const { stream, applied } = setUp((since) => {
+      for (let seq = since + 1; seq <= 11; seq++) stream.offer(lid(seq, 900 + seq));
+      return Promise.resolve({ firstSeq: since + 1, count: 11 - since });
+    });
+    stream.hold();
+    stream.state(state(1_000, 7, 9));
+    stream.release(11, 9); // made while the link proved itself: logged, not notified
+    await vi.advanceTimersByTimeAsync(0);
+    expect(applied.map((e) => [e.seq, e.replayed])).toEqual([
+      [10, true],
+      [11, true],
+    ]);
+  });
+
+  it('after a claim (counted from now) nothing held is a move: the lift that confirmed it', () => {
     const { stream, applied } = setUp();
     stream.hold();
     stream.state(state(1_000, 7, 9));
-    stream.offer(lid(12, 900));
-    stream.offer(lid(13, 950));
+    stream.offer(lid(10, 950));
+    stream.release(10);
     expect(applied).toEqual([]);
-    stream.release(9);
-    expect(applied.map((e) => e.seq)).toEqual([12, 13]);
+    stream.offer(lid(11, 1_200));
+    expect(applied.map((e) => e.seq)).toEqual([11]);
   });
 });
 

@@ -54,6 +54,10 @@ describe('ownership (protocol 1.2)', () => {
     expect(held).toMatchObject({ pending: null, minor: 2 });
     expect(memory.get(DEVICE)?.keyHeld).toBe(true);
     expect(connection.snapshot).toMatchObject({ ownership: 'mine', claimed: true, claiming: null });
+    // The lift that confirmed the claim is no move (in a round, a lift of the standing claim).
+    // Putting the lid back may come after the sync, and closing is no move in any round.
+    await later(1_000);
+    expect(setup.sensed().filter((e) => !e.startsWith('lid_closed'))).toEqual([]);
     // The claiming connection has a session: a sealed request is taken.
     await expect(connection.writeConfig(DEFAULT_CONFIG)).resolves.toEqual(DEFAULT_CONFIG);
   });
@@ -77,6 +81,32 @@ describe('ownership (protocol 1.2)', () => {
     fw.startShake();
     await later(500);
     expect(sensed()).toEqual(['shake_started#1']);
+  });
+
+  it('a move made while the first link proves itself is replayed once it is proven', async () => {
+    // Nothing remembered of the cup (a first link from this tablet): its moves count from the
+    // link's start. The cup logs them, but notifies none before the proof.
+    const { fw, connection, sensed, phase } = await setUp();
+    // The app's proof waits until the lid was lifted and put back.
+    let lifted = (): void => undefined;
+    const liftedAt = new Promise<void>((resolve) => (lifted = resolve));
+    const sign = crypto.subtle.sign.bind(crypto.subtle);
+    const spy = vi.spyOn(crypto.subtle, 'sign').mockImplementationOnce(async (...args) => {
+      await liftedAt;
+      return sign(...args);
+    });
+    connection.connect();
+    await until(() => phase() === 'proving');
+    await played(fw.liftFor(300));
+    expect(phase()).toBe('proving');
+    lifted();
+    await until(() => phase() === 'connected');
+    spy.mockRestore();
+    await flush();
+    expect(sensed()).toEqual(['lid_opened#1', 'lid_closed#2']);
+    fw.startShake();
+    await later(500);
+    expect(sensed()).toEqual(['lid_opened#1', 'lid_closed#2', 'shake_started#3']);
   });
 
   it("another table's cup is refused and left alone", async () => {

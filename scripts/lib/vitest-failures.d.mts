@@ -1,0 +1,2 @@
+/** See vitest-failures.mjs. */
+export function vitestFailures(path: string): string[];
