@@ -5,6 +5,7 @@
  * Config, telemetry, the detectors) is the core's. The simulated cup wraps it in a GATT layer;
  * the browser tests' emulated cups drive it over the DevTools protocol.
  */
+import { Status } from '../../../firmware-protocol/codec';
 import { CupCore, type CoreCharacteristic } from '../../../firmware-protocol/wasm';
 import { SimBoard } from './board';
 import { boardHooks } from './hooks';
@@ -16,6 +17,8 @@ export type { NotifyCharacteristic } from './wire';
 
 /** PROTOCOL.md 6: the core asks to drop an unproven connection after this long. */
 const CORE_UNPROVEN_MS = 5_000;
+/** PROTOCOL.md 6: the core drops a connection at its third denial. */
+const DROP_AT_DENIALS = 3;
 
 export class CupFirmware extends SimBoard {
   /** Every notification the link is to deliver. */
@@ -27,6 +30,8 @@ export class CupFirmware extends SimBoard {
   private linked = false;
   private connectedAt = 0;
   private timeUp = false;
+  /** Denied Replies on this connection. */
+  private denials = 0;
   private readonly subscribed = new Set<NotifyCharacteristic>();
 
   private constructor(core: CupCore, options: FirmwareOptions) {
@@ -73,6 +78,7 @@ export class CupFirmware extends SimBoard {
     this.linked = true;
     this.connectedAt = this.sensors.latest;
     this.timeUp = false;
+    this.denials = 0;
     this.core.connected(this.sensors.latest, true, peer);
     if (this.core.shouldDisconnect(this.sensors.latest)) return this.endLink();
     this.wire.pump();
@@ -125,9 +131,13 @@ export class CupFirmware extends SimBoard {
     this.advance();
     const due = this.linked && this.core.shouldDisconnect(this.sensors.latest);
     const att = this.wire.write(frame);
-    // A drop the write caused (a third denial, a proof lost late) is at once, after its Reply;
-    // one that was due by time already waits as the board holds it.
-    if (this.linked && !due && this.core.shouldDisconnect(this.sensors.latest)) this.endLink();
+    // A third denial drops the link at once, after its Reply. A denial that leaves a connection
+    // past the core's time for an unproven one (a proof lost late) is that time running out: it
+    // waits as the board holds the time (a test's `unprovenDropMs`), like one due before.
+    const t = this.sensors.latest;
+    const late = t - this.connectedAt >= CORE_UNPROVEN_MS;
+    const now = this.denials >= DROP_AT_DENIALS || (!due && !late);
+    if (this.linked && now && this.core.shouldDisconnect(t)) this.endLink();
     else this.dropWhenDue();
     this.wake();
     return att;
@@ -175,6 +185,7 @@ export class CupFirmware extends SimBoard {
   }
 
   private send(characteristic: NotifyCharacteristic, frame: Uint8Array): void {
+    if (characteristic === 'reply' && frame[2] === Status.denied) this.denials += 1;
     if (this.linked && this.subscribed.has(characteristic)) this.notify(characteristic, frame);
   }
 }

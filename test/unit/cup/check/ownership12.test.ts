@@ -3,7 +3,7 @@
  * simulated cups: the claim by key agreement with a person at the cup, the cup's proof, sealed
  * requests; each broken cup fails the check for its fault; a 1.1 cup skips the 1.2 checks.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CupFault, FirmwareOptions } from '../../../../src/cup';
 import type { CheckId, CheckPort, LinkPort } from '../../../../src/cup/check';
 import { check, failed, useCheckClock, verdict } from './run-check';
@@ -45,6 +45,20 @@ describe('the conformance check with a 1.2 cup', () => {
     // The sealed release carried its tag (10 bytes) and its Reply the cup's (11 bytes).
     expect(result(report, 'ownership.release-sealed').received[0]).toMatch(/: (\w\w ){10}\w\w$/);
     expect(cup.firmware.owner.owned).toBe(false);
+  });
+
+  it('denies a cup without an owner its proofs on a connection of its own: a slow device is no failure', async () => {
+    // The checks before took 6 s on this connection (a slow device): a 1.2 cup drops an unproven
+    // connection older than 5 s at its first denial, as the protocol says.
+    const { report } = await check({ ownerKey: null }, 'act', {
+      onProgress: (progress) => {
+        if (progress.type === 'running' && progress.id === 'ownership.unowned-identify') {
+          vi.advanceTimersByTime(6_000);
+        }
+      },
+    });
+    const denied = result(report, 'ownership.unowned-denied');
+    expect(denied.verdict, JSON.stringify(denied)).toBe('pass');
   });
 
   it('fails the claim when nobody confirms it at the cup, saying what was expected', async () => {

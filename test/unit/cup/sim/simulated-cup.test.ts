@@ -234,6 +234,29 @@ describe("how the board hands on the core's frames", () => {
     expect(dropped()).toBe(2);
   });
 
+  it('holds a proof lost late like the unproven time: a test that keeps the time says when', async () => {
+    const key = newOwnerKey();
+    const { fw, dropped, replies, write } = await cup({
+      ownerKey: key,
+      protocol: { major: 1, minor: 1 },
+    });
+    write({ op: 'auth_challenge', requestId: 1 });
+    const challenge = replies().find((r) => r.op === 'auth_challenge');
+    write({
+      op: 'auth_prove',
+      requestId: 2,
+      answer: await proofAnswer(key, (challenge as { challenge: string }).challenge),
+    });
+    await later(12_000); // proven: past the unproven time, and kept
+    write({ op: 'auth_challenge', requestId: 3 });
+    write({ op: 'auth_prove', requestId: 4, answer: '00'.repeat(16) });
+    expect(replies().at(-1)).toMatchObject({ op: 'auth_prove', status: 'denied' });
+    // Unproven again, and past its time: the core asks for the drop; the board holds it.
+    expect(dropped()).toBe(0);
+    fw.unprovenTimeUp();
+    expect(dropped()).toBe(1);
+  });
+
   it('ends the link at once when a peer it dropped unproven comes straight back', async () => {
     const { fw, dropped } = await cup({ ownerKey: newOwnerKey(), unprovenDropMs: 0 });
     const peer = Uint8Array.of(1, 2, 3, 4, 5, 6);
