@@ -15,7 +15,20 @@ import type { Plugin } from 'vite';
 
 const PLACEHOLDER = '<script data-mia-restore-preload></script>';
 
-export function restorePreload(options: { modules: string[]; hintKey: string }): Plugin {
+export interface RestorePreloadOptions {
+  /** The modules the drawn table needs, each a chunk of its own (loaded by `import()`). */
+  modules: string[];
+  /** The localStorage key that says a game is stored. */
+  hintKey: string;
+  /**
+   * The most files a restore may load (the first chunk included): each costs a request and a
+   * link (~4 ms at 4x CPU). More means a module the table shares with other chunks went into a
+   * chunk of its own: the build fails and says so.
+   */
+  maxFiles: number;
+}
+
+export function restorePreload(options: RestorePreloadOptions): Plugin {
   return {
     name: 'mia:restore-preload',
     apply: 'build',
@@ -43,7 +56,17 @@ export function restorePreload(options: { modules: string[]; hintKey: string }):
           if (!chunk) return this.error(`restore-preload: no chunk of its own for ${module}`);
           closure(chunk.fileName, wanted);
         }
+        if (loaded.size > 1) {
+          return this.error(
+            `restore-preload: the first chunk imports ${[...loaded].slice(1).join(', ')}: the first screen would load ${loaded.size} files`,
+          );
+        }
         const files = [entry.fileName, ...[...wanted].filter((file) => !loaded.has(file))];
+        if (files.length > options.maxFiles) {
+          return this.error(
+            `restore-preload: a restore would load ${files.length} files (at most ${options.maxFiles}): ${files.join(', ')}. A small module the table shares went into a chunk of its own: add it to the table's group (vite.config.ts, TABLE_CORE).`,
+          );
+        }
         const source =
           `try{if(localStorage.getItem(${JSON.stringify(options.hintKey)})==='1')` +
           `for(const f of ${JSON.stringify(files.map((file) => `/${file}`))}){` +
