@@ -139,9 +139,22 @@ test('a new version comes in by itself between games, not before', async ({ page
   await expect(updateBar(page)).toHaveCount(0);
 });
 
-/** The problems the app noted for the players' export (they outlive a reload). */
-const problems = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('mia-cup.problems') ?? '[]') as Problem[]);
+/**
+ * The problems the app noted for the players' export (they outlive a reload: one that comes as
+ * they are read, the update coming in, is waited for and they are read again).
+ */
+async function problems(page: Page): Promise<Problem[]> {
+  for (;;) {
+    try {
+      return await page.evaluate(
+        () => JSON.parse(localStorage.getItem('mia-cup.problems') ?? '[]') as Problem[],
+      );
+    } catch (error) {
+      if (!String(error).includes('Execution context was destroyed')) throw error;
+      await page.waitForLoadState();
+    }
+  }
+}
 const noted = (what: string) => expect.arrayContaining([expect.objectContaining({ what })]);
 
 /**
