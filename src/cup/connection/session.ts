@@ -16,7 +16,7 @@ import {
   type Info,
   type Rejection,
 } from '../../../firmware-protocol/codec';
-import { batteryOf } from '../link/device-reads';
+import { decodeBattery } from '../link/device-reads';
 import { deviceText } from '../device-text';
 import type { FrameSource } from '../events';
 import { EventStream } from './event-stream';
@@ -43,10 +43,7 @@ export interface SessionOptions {
   linkLost: () => void;
 }
 
-/**
- * What one open link knows: the link, the cup's Info and first State, and (once proven) whether
- * the link claimed the cup.
- */
+/** What one open link knows: the link, the cup's Info and first State, whether it claimed it. */
 interface Opened {
   link: CupLink;
   info: Info;
@@ -212,14 +209,9 @@ export class CupSession {
       else this.malformed('reply', decoded);
     },
     battery: (value: DataView) => {
-      const percent = batteryOf(value);
-      if (percent !== undefined) return this.options.store.battery(percent);
-      const reason = value.byteLength < 1 ? 'truncated' : 'bad_value';
-      this.malformed('battery', {
-        ok: false,
-        reason,
-        detail: `battery level frame of ${value.byteLength} bytes`,
-      });
+      const decoded = decodeBattery(value);
+      if (decoded.ok) this.options.store.battery(decoded.value);
+      else this.malformed('battery', decoded);
     },
   };
 

@@ -1,5 +1,5 @@
 /** Reads of the standard services: Device Information strings and the Battery Level byte. */
-import type { CupCharacteristicName } from '../../../firmware-protocol/codec';
+import type { CupCharacteristicName, Rejection } from '../../../firmware-protocol/codec';
 import { deviceText } from '../device-text';
 import { CupDisconnectedError } from '../errors';
 import type { DeviceInformation } from '../events';
@@ -51,4 +51,12 @@ export function batteryOf(value: DataView): number | undefined {
   if (value.byteLength < 1) return undefined;
   const percent = value.getUint8(0);
   return percent <= 100 ? percent : undefined;
+}
+
+/** A Battery Level frame: its percent, or why it is not one. */
+export function decodeBattery(value: DataView): { ok: true; value: number } | Rejection {
+  const percent = batteryOf(value);
+  if (percent !== undefined) return { ok: true, value: percent };
+  const reason = value.byteLength < 1 ? 'truncated' : 'bad_value';
+  return { ok: false, reason, detail: `battery level frame of ${value.byteLength} bytes` };
 }
