@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 import { miaWords } from './scripts/i18n/words-plugin.ts';
 import { restorePreload } from './scripts/restore-preload-plugin.ts';
 import { GAME_STORED_KEY } from './src/data/game-hint.ts';
+import { CURRENT, DB_NAME, EARLY_GLOBAL, GAMES, VIEW, openAndRead } from './src/data/early-open.ts';
 
 /**
  * The page links its manifest itself once the first screen is up (src/ui/platform/manifest.ts):
@@ -26,21 +27,13 @@ const manifestLinkedLater: Plugin = {
 const HOSTING_HEADERS = { 'Content-Security-Policy': "frame-ancestors 'none'" };
 
 /**
- * The small modules the drawn table shares with the session, the app machine and the dialogs
- * (words, rules, the game's types and its stored view): one chunk, instead of one chunk for each
- * set of chunks that imports them (15 files of 0.3 to 2 KB on every restore, each a request and
- * a link). The restore-preload plugin fails the build when a restore loads more files again.
+ * What a restore draws first: the table and the reading of its stored view, with every module
+ * they import (words, rules, the game's types, the table's parts), in one chunk, shared with the
+ * session, the app machine and the dialogs. Without it they came in 6 files of 0.3 to 26 KB (one
+ * for each set of chunks that imports a module), each a request and a link before the table
+ * shows. The restore-preload plugin fails the build when a restore loads more files again.
  */
-const TABLE_CORE = new RegExp(
-  'src/(' +
-    [
-      'ui/text/(codes|formatters|places|rules|scores|verdict)',
-      'ui/table/side-name',
-      'rules/(claims|ranking|scores|seats|settle)',
-      'game/(guards|types|table-view|refusal|table-view-actor|stored-game)',
-    ].join('|') +
-    ')\\.ts$',
-);
+const TABLE = /src\/(ui\/mia-table|data\/early-view)\.ts$/;
 
 export default defineConfig({
   server: { port: 5173, headers: HOSTING_HEADERS },
@@ -56,13 +49,8 @@ export default defineConfig({
           groups: [
             // What the first screen needs stays one file, as without groups.
             { name: 'index', tags: ['$initial'], priority: 2 },
-            // Only these modules (their imports stay where they are).
-            {
-              name: 'table-core',
-              test: TABLE_CORE,
-              priority: 1,
-              includeDependenciesRecursively: false,
-            },
+            // The table and everything it imports (but what the first screen has).
+            { name: 'table', test: TABLE, priority: 1 },
           ],
         },
       },
@@ -73,7 +61,8 @@ export default defineConfig({
     restorePreload({
       modules: ['src/ui/mia-table.ts', 'src/data/early-view.ts'],
       hintKey: GAME_STORED_KEY,
-      maxFiles: 6,
+      maxFiles: 3,
+      early: { global: EARLY_GLOBAL, open: openAndRead, args: [DB_NAME, GAMES, [CURRENT, VIEW]] },
     }),
     VitePWA({
       // The app registers the worker itself (src/ui/platform/updates.ts) and decides when a

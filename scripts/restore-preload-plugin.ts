@@ -5,7 +5,8 @@
  * runs before the first chunk: when the hint says a game is stored (`GAME_STORED_KEY`), it asks
  * the browser to fetch and compile the first chunk and then those chunks at once
  * (`<link rel="modulepreload">`; the first chunk first, so that it does not wait behind the
- * table's). With no game stored it does nothing, and the first screen loads as before.
+ * table's), and opens the database and reads the stored view meanwhile. With no game stored it
+ * does nothing, and the first screen loads as before.
  *
  * The script is inline (one file less to fetch through the service worker on every start), and
  * the page's Content-Security-Policy allows it by its SHA-256 hash, nothing else inline.
@@ -16,7 +17,7 @@ import type { Plugin } from 'vite';
 const PLACEHOLDER = '<script data-mia-restore-preload></script>';
 
 export interface RestorePreloadOptions {
-  /** The modules the drawn table needs, each a chunk of its own (loaded by `import()`). */
+  /** The modules the drawn table needs (loaded by `import()`): their chunks, and what these import. */
   modules: string[];
   /** The localStorage key that says a game is stored. */
   hintKey: string;
@@ -26,6 +27,12 @@ export interface RestorePreloadOptions {
    * chunk of its own: the build fails and says so.
    */
   maxFiles: number;
+  /**
+   * Started beside the preloads: the database's early opening (`src/data/early-open.ts`). Its
+   * function's own source is written into the script, called with `args`; the promise it returns
+   * is left at `globalThis[global]` for the first chunk to take.
+   */
+  early: { global: string; open: (...args: never[]) => unknown; args: unknown[] };
 }
 
 export function restorePreload(options: RestorePreloadOptions): Plugin {
@@ -52,8 +59,8 @@ export function restorePreload(options: RestorePreloadOptions): Plugin {
         closure(entry.fileName, loaded);
         const wanted = new Set<string>();
         for (const module of options.modules) {
-          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
-          if (!chunk) return this.error(`restore-preload: no chunk of its own for ${module}`);
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
+          if (!chunk) return this.error(`restore-preload: no chunk holds ${module}`);
           closure(chunk.fileName, wanted);
         }
         if (loaded.size > 1) {
@@ -64,14 +71,17 @@ export function restorePreload(options: RestorePreloadOptions): Plugin {
         const files = [entry.fileName, ...[...wanted].filter((file) => !loaded.has(file))];
         if (files.length > options.maxFiles) {
           return this.error(
-            `restore-preload: a restore would load ${files.length} files (at most ${options.maxFiles}): ${files.join(', ')}. A small module the table shares went into a chunk of its own: add it to the table's group (vite.config.ts, TABLE_CORE).`,
+            `restore-preload: a restore would load ${files.length} files (at most ${options.maxFiles}): ${files.join(', ')}. A module the table needs went into a chunk of its own (a dynamic import's target?): see the table's group (vite.config.ts, TABLE).`,
           );
         }
+        const { early } = options;
+        const call = `(${early.open.toString()})(...${JSON.stringify(early.args)})`;
         const source =
-          `try{if(localStorage.getItem(${JSON.stringify(options.hintKey)})==='1')` +
+          `try{if(localStorage.getItem(${JSON.stringify(options.hintKey)})==='1'){` +
           `for(const f of ${JSON.stringify(files.map((file) => `/${file}`))}){` +
           `const l=document.createElement('link');l.rel='modulepreload';l.href=f;` +
-          `document.head.appendChild(l)}}catch(e){}`;
+          `document.head.appendChild(l)}` +
+          `globalThis[${JSON.stringify(early.global)}]=${call}}}catch(e){}`;
         const page = bundle['index.html'];
         if (page?.type !== 'asset' || typeof page.source !== 'string') {
           return this.error('restore-preload: no index.html in the bundle');

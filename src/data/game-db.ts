@@ -10,7 +10,7 @@
  * - `checkpoints`: a game's checkpoints, key [id, step count].
  */
 import { openDB, wrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import { CURRENT, GAMES, VIEW } from './early-open';
+import { CURRENT, GAMES, VIEW, type EarlyOpen } from './early-open';
 
 export { CURRENT, GAMES, VIEW };
 
@@ -41,7 +41,7 @@ export interface OpenOptions {
   /** The connection was closed from outside (the data was cleared, or a newer app opens it). */
   onLost?: () => void;
   /** A connection opened ahead (`openEarly`): taken over when it is at this app's version. */
-  early?: Promise<IDBDatabase | null>;
+  early?: Promise<EarlyOpen | null>;
 }
 
 /**
@@ -55,7 +55,7 @@ export async function openGameDb(
   lose: () => void,
 ): Promise<{ db: IDBPDatabase; newer: boolean }> {
   if (typeof indexedDB === 'undefined') throw new Error('This browser offers no IndexedDB.');
-  const early = await options.early;
+  const early = (await options.early)?.db;
   if (
     early &&
     early.version === DB_VERSION &&

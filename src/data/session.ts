@@ -48,7 +48,7 @@ export interface SessionOptions {
   /** Where the storage state is told (default: a watch of its own). */
   storage?: StorageWatch;
   /** The database opened ahead (`openEarly`), for the store's first opening. */
-  early?: Promise<IDBDatabase | null>;
+  early?: OpenOptions['early'];
 }
 
 export class GameSession {

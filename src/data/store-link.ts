@@ -25,7 +25,7 @@ export class StoreLink {
     private readonly openStore: (options: OpenOptions) => Promise<GameStore>,
     private readonly hooks: StoreLinkHooks,
     /** The database opened ahead: serves the first opening only. */
-    private early?: Promise<IDBDatabase | null>,
+    private early?: OpenOptions['early'],
   ) {}
 
   /** The store, opened when there is none (or it was lost or failed). */

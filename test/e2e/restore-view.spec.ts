@@ -173,3 +173,28 @@ test('a view from an older version is not drawn: the table opens the usual way',
   again.release();
   await expect(page.locator('mia-app')).toHaveAttribute('loaded');
 });
+
+test("the page's head opens the database and reads the view as the page loads: the app takes that opening", async ({
+  page,
+}) => {
+  await storeARound(page);
+  await page.addInitScript(() => {
+    const opens: string[] = [];
+    Object.assign(window, { opens });
+    const open = IDBFactory.prototype.open;
+    IDBFactory.prototype.open = function (this: IDBFactory, name: string) {
+      // A classic script in the page (the head's) has a current script; a module has none.
+      if (name === 'mia-cup') opens.push(document.currentScript ? 'head' : 'module');
+      // eslint-disable-next-line prefer-rest-params
+      return open.apply(this, arguments as unknown as Parameters<typeof open>);
+    };
+  });
+  await page.reload();
+  await expect(page.locator('mia-app')).toHaveAttribute('loaded');
+  await expect(page.locator('mia-claim-picker')).toBeVisible();
+  expect(await livesShown(page)).toEqual([2, 3, 3]);
+  // One opening in all: the head's, which the drawn table and then the game's store took over.
+  expect(await page.evaluate(() => (window as unknown as { opens: string[] }).opens)).toEqual([
+    'head',
+  ]);
+});

@@ -1,6 +1,7 @@
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { GameStore, openEarly } from '../../../src/data';
+import { EARLY_GLOBAL } from '../../../src/data/early-open';
 import { recordOf } from '../../../src/game';
 import { example000 as input, midLift } from '../game/helpers';
 import { databases } from './helpers';
@@ -25,7 +26,31 @@ describe('opening the database ahead of the session', () => {
     expect(await store.loadSetup()).toEqual(input);
     // The same connection: closing the store closes what was opened ahead.
     store.close();
-    expect(() => early!.transaction('games')).toThrow();
+    expect(() => early!.db.transaction('games')).toThrow();
+  });
+
+  it("reads the current game's head and table view as it opens", async () => {
+    const name = fresh();
+    (await keep(GameStore.open(name))).close();
+    const db = await openDB(name);
+    await db.put('games', { id: 'g' }, 'current');
+    await db.put('games', { at: 7 }, 'table-view');
+    db.close();
+    const early = await openEarly(name);
+    expect(early!.records).toEqual([{ id: 'g' }, { at: 7 }]);
+    early!.db.close();
+  });
+
+  it("takes the opening the page's head started, once", async () => {
+    const started = Promise.resolve(null);
+    const page = globalThis as Record<string, unknown>;
+    page[EARLY_GLOBAL] = started;
+    expect(openEarly('another-name')).not.toBe(started);
+    expect(openEarly()).toBe(started);
+    expect(page[EARLY_GLOBAL]).toBeUndefined();
+    const next = openEarly();
+    expect(next).not.toBe(started);
+    expect((await next)?.records).toBeUndefined();
   });
 
   it('creates no database when none is stored (the hint was wrong)', async () => {

@@ -4,14 +4,17 @@
  * than its one file or a restore more than its limit (a small shared module in a chunk of its own
  * costs every restore a request and a link).
  */
+import 'fake-indexeddb/auto';
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { openDB } from 'idb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { restorePreload } from '../../../scripts/restore-preload-plugin';
+import { EARLY_GLOBAL, openAndRead, type EarlyOpen } from '../../../src/data/early-open';
 
 const CSP = `<meta http-equiv="Content-Security-Policy" content="script-src 'self'" />`;
 
-function chunk(fileName: string, imports: string[] = [], facade?: string, isEntry = false) {
-  return { type: 'chunk', fileName, imports, facadeModuleId: facade ?? null, isEntry };
+function chunk(fileName: string, imports: string[] = [], module?: string, isEntry = false) {
+  return { type: 'chunk', fileName, imports, moduleIds: module ? [module] : [], isEntry };
 }
 
 /** The plugin's page and its output for a bundle of these chunks; `error` when it fails. */
@@ -20,6 +23,7 @@ function build(chunks: ReturnType<typeof chunk>[], maxFiles = 4) {
     modules: ['src/ui/mia-table.ts', 'src/data/early-view.ts'],
     hintKey: 'mia-cup:game-stored',
     maxFiles,
+    early: { global: EARLY_GLOBAL, open: openAndRead, args: ['preload-test', 'games', ['a', 'b']] },
   });
   const transform = plugin.transformIndexHtml as { handler: (html: string) => string };
   const page = { type: 'asset', source: transform.handler(`<title>Mia Cup</title>${CSP}`) };
@@ -41,11 +45,28 @@ const table = [
   chunk('assets/table-core.js', ['assets/index.js']),
 ];
 
+/** Runs the page's script with this hint: the files it preloads. */
+function run(script: string, hint: string | null): string[] {
+  const links: { href?: string; rel?: string }[] = [];
+  vi.stubGlobal('localStorage', { getItem: () => hint });
+  vi.stubGlobal('document', {
+    createElement: () => ({}),
+    head: { appendChild: (link: (typeof links)[0]) => links.push(link) },
+  });
+  new Function(script)();
+  return links.map((link) => `${link.rel} ${link.href}`);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete (globalThis as Record<string, unknown>)[EARLY_GLOBAL];
+});
+
 describe('the restore preload', () => {
   it('asks for the first chunk first, then what the drawn table needs, allowed by its hash', () => {
     const { html, error } = build([chunk('assets/index.js', [], undefined, true), ...table]);
     expect(error).toBe(null);
-    const script = /<script>(.*)<\/script>/.exec(html)![1];
+    const script = /<script>(.*)<\/script>/s.exec(html)![1];
     expect(script).toContain(
       '["/assets/index.js","/assets/mia-table.js","/assets/table-core.js","/assets/early-view.js"]',
     );
@@ -62,5 +83,30 @@ describe('the restore preload', () => {
     const entry = chunk('assets/index.js', ['assets/lit.js'], undefined, true);
     const { error } = build([entry, chunk('assets/lit.js'), ...table]);
     expect(error).toMatch(/the first chunk imports assets\/lit\.js/);
+  });
+
+  it('with a game stored, preloads the files and reads the stored view meanwhile', async () => {
+    const db = await openDB('preload-test', 1, {
+      upgrade: (d) => void d.createObjectStore('games'),
+    });
+    await db.put('games', 'the head', 'a');
+    await db.put('games', 'the view', 'b');
+    db.close();
+    const { html } = build([chunk('assets/index.js', [], undefined, true), ...table]);
+    const script = /<script>(.*)<\/script>/s.exec(html)![1];
+
+    expect(run(script, null)).toEqual([]);
+    expect((globalThis as Record<string, unknown>)[EARLY_GLOBAL]).toBeUndefined();
+
+    expect(run(script, '1')).toEqual([
+      'modulepreload /assets/index.js',
+      'modulepreload /assets/mia-table.js',
+      'modulepreload /assets/table-core.js',
+      'modulepreload /assets/early-view.js',
+    ]);
+    const early = (globalThis as Record<string, unknown>)[EARLY_GLOBAL] as Promise<EarlyOpen>;
+    const opened = await early;
+    expect(opened.records).toEqual(['the head', 'the view']);
+    opened.db.close();
   });
 });
