@@ -6,7 +6,7 @@
  * the simulated cup.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, claim, dice, lift, roll, startGame } from './fixtures';
+import { test, expect, claim, dice, lift, roll, saved, startGame } from './fixtures';
 import { notWhole } from './table-helpers';
 
 test.use({ reducedMotion: 'reduce' });
@@ -59,6 +59,9 @@ async function readsIn(
   step: string,
   again?: () => Promise<void>,
 ): Promise<void> {
+  // The last step stored before the reload: a reload within a write's few milliseconds would
+  // reopen the table before it (CI run L2 under load lost the claim so).
+  await saved(page);
   await page.evaluate(
     (prefs) => localStorage.setItem('mia-cup.prefs', prefs),
     JSON.stringify({ locale, layout: 'table' }),
