@@ -163,6 +163,9 @@ export class GameStore {
         requests.push(tx.objectStore(GAMES).put(batch.view, VIEW));
         bytes += storedBytes(batch.view) + VIEW.length;
       }
+      // Committed now, not once the page has heard every request succeed: a page reloaded right
+      // after a tap would otherwise take the step's uncommitted write away with it.
+      tx.commit();
     } catch (error) {
       try {
         tx.abort();

@@ -43,6 +43,25 @@ test('a reload in the middle of a lift brings back exactly the same table', asyn
   await expect(verdict(page)).toHaveText('Dice 41, claim 61: Olaf bluffed and loses 1 life.');
 });
 
+test('a claim tapped right before a reload is kept: its write commits at once', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await startGame(page, ['Ann', 'Bo', 'Cy'], 'longhall');
+  await roll(page);
+  await saved(page);
+  // The tap and the reload in one task, on a slow tablet: the page goes before it hears the
+  // write succeed (the service worker answers the reload at once).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await page.locator('mia-claim-picker button[data-score="54"]').evaluate((button: HTMLElement) => {
+    button.click();
+    location.reload();
+  });
+  await expect(page.getByTestId('standing')).toHaveText('54');
+  await expect(toAct(page)).toHaveText('Bo');
+});
+
 test('undo takes back a settled lift, then step after step', async ({ page }) => {
   await openFresh(page);
   await startGame(page, ['Ann', 'Bo'], 'lizumo');
