@@ -54,8 +54,10 @@ export async function injectFault(page: Page, fault: Fault, active = true): Prom
       IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args) {
         const tx = transaction.apply(this, args);
         if (on('hang') && this.name === 'mia-cup' && tx.mode === 'readwrite') {
-          // A transaction commits once no request is pending: kept busy with reads, its writes
-          // are neither stored nor finished until the fault is off.
+          // A transaction commits once no request is pending (or when the app commits it): kept
+          // busy with reads, and deaf to commit(), its writes are neither stored nor finished
+          // until the fault is off.
+          tx.commit = () => undefined;
           const store = tx.objectStore(tx.objectStoreNames[0]);
           const busy = () => {
             if (on('hang')) store.count().onsuccess = busy;
