@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from './find-chromium.mjs';
-import { vitestFailures } from './lib/vitest-failures.mjs';
+import { playwrightFailures, vitestFailures } from './lib/test-failures.mjs';
 
 const args = process.argv.slice(2);
 const unitOnly = args.includes('--unit-only');
@@ -72,7 +72,12 @@ if (!unitOnly && !deep) {
   }
   if (chromium) {
     console.log(`[chromium] using ${chromium}`);
-    step('browser', 'npx', ['playwright', 'test', ...rest], { MIA_CHROMIUM: chromium });
+    // The list reporter for the log, a JSON report whose failures the summary lists.
+    const report = join(reports, 'browser.json');
+    const env = { MIA_CHROMIUM: chromium, PLAYWRIGHT_JSON_OUTPUT_FILE: report };
+    if (!step('browser', 'npx', ['playwright', 'test', '--reporter=list,json', ...rest], env)) {
+      results.at(-1).failures = playwrightFailures(report);
+    }
   }
 }
 

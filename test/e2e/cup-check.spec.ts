@@ -29,7 +29,7 @@ const screen = (page: Page) => page.locator('mia-check-screen');
  * for the cup to drop an unproven connection, the cup's time for it is up. Until the report is
  * there. Waits for the screen's state, never for a time.
  */
-async function person(page: Page, cup: EmulatedCup): Promise<void> {
+async function person(page: Page, cup: EmulatedCup, beforeDrop = () => {}): Promise<void> {
   const ask = screen(page).getByTestId('check-ask');
   const summary = screen(page).getByTestId('check-summary');
   const waitingForDrop = screen(page).locator(
@@ -40,6 +40,7 @@ async function person(page: Page, cup: EmulatedCup): Promise<void> {
     await expect(ask.or(summary).or(waitingForDrop).first()).toBeVisible({ timeout: 150_000 });
     if (await summary.isVisible()) return;
     if (await waitingForDrop.isVisible()) {
+      beforeDrop();
       cup.firmware.unprovenTimeUp();
       await expect(waitingForDrop).toHaveCount(0, { timeout: 150_000 });
       continue;
@@ -70,10 +71,23 @@ async function claimed(page: Page, cup: EmulatedCup): Promise<void> {
   cup.firmware.closeLid();
 }
 
-/** The report in the check's words: the summary and what failed (a failure stops what follows). */
+/**
+ * The report in the check's words, shortest first: the summary, the first check an earlier
+ * failure stopped (where the run was blocked), then what failed, with what came back.
+ */
 async function reportOf(page: Page): Promise<string> {
-  const failed = await screen(page).locator('li[data-verdict="fail"]').allInnerTexts();
-  return [await screen(page).getByTestId('check-summary').innerText(), ...failed].join('\n');
+  const entries = (verdict: string) =>
+    screen(page)
+      .locator(`li[data-verdict="${verdict}"]`)
+      .evaluateAll((items) =>
+        items.map((li) => `${li.getAttribute('data-check')}: ${(li as HTMLElement).innerText}`),
+      );
+  const blocked = (await entries('skip')).find((e) => e.includes('an earlier failure stopped it'));
+  return [
+    await screen(page).getByTestId('check-summary').innerText(),
+    `first blocked: ${blocked?.split(':')[0] ?? 'none'}`,
+    ...(await entries('fail')),
+  ].join('\n');
 }
 
 const verdictOf = (page: Page, id: string) =>
@@ -146,6 +160,22 @@ for (const [fault, id] of broken) {
     });
   });
 }
+
+test('a cup gone out of range: the report says where the check could not go on', async ({
+  page,
+  cup,
+}) => {
+  await page.goto('/?check');
+  await screen(page).getByRole('button', { name: 'Start the check' }).click();
+  // The cup goes out of range as it drops the unproven connection: it never connects again.
+  await person(page, cup, () => (cup.connectCode = 0x08));
+  await expect(screen(page).getByTestId('check-stopped')).toHaveText(
+    'Not everything was checked: the cup did not connect again (at ownership.unproven-dropped).',
+  );
+  expect(await verdictOf(page, 'ownership.unproven-dropped')).toBe('pass');
+  expect(await verdictOf(page, 'control.request-id')).toBe('skip');
+  await expect(screen(page).locator('li[data-verdict="fail"]')).toHaveCount(0);
+});
 
 test.describe('the hands-on steps', () => {
   test('a cup that senses nothing fails them, with a countdown, and says what was expected', async ({

@@ -14,6 +14,8 @@ import type { CheckPort } from './port';
 import { proveBoth } from './session';
 import {
   CHECKS,
+  type Blocked,
+  type BlockReason,
   type CheckId,
   type CheckProgress,
   type CheckResult,
@@ -81,6 +83,9 @@ export class CheckContext {
   /** Device Information strings and the Battery Level, as read in the GATT checks. */
   strings: Record<string, Uint8Array | null> | null = null;
   battery: Uint8Array | null = null;
+  /** The first thing the run could not do that blocked checks (the report says so). */
+  blocked: Blocked | null = null;
+  private current: CheckId | null = null;
 
   constructor(readonly options: CheckOptions) {
     this.replyMs = options.replyMs ?? 2_000;
@@ -129,7 +134,24 @@ export class CheckContext {
 
   running(id: CheckId): void {
     this.throwIfCancelled();
+    this.current = id;
     this.options.onProgress?.({ type: 'running', id });
+  }
+
+  /** The run cannot do what it needs at the check running now (the first such is kept). */
+  block(reason: BlockReason): false {
+    this.blocked ??= { at: this.current, reason };
+    return false;
+  }
+
+  /** Connect again (`reopen`); when the cup does not connect, the run is blocked here. */
+  async reconnect(ms?: number): Promise<boolean> {
+    return (await this.reopen(ms)) || this.block('reconnect');
+  }
+
+  /** Prove the key on this link (`prove`); when that fails, the run is blocked here. */
+  async reprove(): Promise<boolean> {
+    return (await this.prove()).ok || this.block('reprove');
   }
 
   /**

@@ -78,7 +78,7 @@ export async function ownershipChecks(ctx: CheckContext): Promise<boolean> {
   // it would end it at once): a wrong answer, three times: refused each time, and the third
   // drops the link at once.
   ctx.port.close();
-  if (!(await ctx.reopen())) {
+  if (!(await ctx.reconnect())) {
     ctx.skipRest(OWNERSHIP, 'blocked');
     return false;
   }
@@ -126,7 +126,7 @@ export async function ownershipChecks(ctx: CheckContext): Promise<boolean> {
     },
   );
   if (!dropped) ctx.port.close();
-  if (!(await ctx.reopen())) {
+  if (!(await ctx.reconnect())) {
     ctx.skipRest(OWNERSHIP, 'blocked');
     return false;
   }
@@ -204,7 +204,7 @@ export async function ownershipChecks(ctx: CheckContext): Promise<boolean> {
   // On a connection of its own, timed from when it was made (whatever the checks above took).
   ctx.running('ownership.unproven-dropped');
   ctx.port.close();
-  if (!(await ctx.reopen())) {
+  if (!(await ctx.reconnect())) {
     ctx.skipRest(OWNERSHIP, 'blocked');
     return false;
   }
@@ -225,7 +225,7 @@ export async function ownershipChecks(ctx: CheckContext): Promise<boolean> {
     ctx.skipRest(OWNERSHIP, 'not-owner');
     return false;
   }
-  if (!(await ctx.reopen())) {
+  if (!(await ctx.reconnect())) {
     ctx.skipRest(OWNERSHIP, 'blocked');
     return false;
   }

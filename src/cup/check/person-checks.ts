@@ -198,7 +198,7 @@ export async function bootChecks(ctx: CheckContext): Promise<boolean> {
     else silent(ctx, 'restart', ['boot.restart', 'boot.booted'], 'the link drops', asked.from);
     return ctx.port.connected;
   }
-  if (!(await ctx.reopen(ctx.personMs)) || !(await ctx.prove()).ok) {
+  if (!(await ctx.reconnect(ctx.personMs)) || !(await ctx.reprove())) {
     ctx.skipRest(['boot.restart', 'boot.booted'], 'blocked');
     return false;
   }

@@ -73,11 +73,14 @@ export async function endedAfterDenial(ctx: CheckContext, after: Exchange): Prom
   return ['no-reply', 'att-error'].includes(ctx.statusOf(after)) && ctx.dropped(ctx.replyMs);
 }
 
-/** Prove again after a denial: on this link, or on a new one when the cup ended it. */
+/**
+ * Prove again after a denial: on this link, or on a new one when the cup ended it (or kept a
+ * link on which the proof failed: the denial's verdict is recorded, the run goes on afresh).
+ */
 export async function proveAgain(ctx: CheckContext): Promise<boolean> {
   if (ctx.port.connected && (await ctx.prove()).ok) return true;
-  if (!(await ctx.dropped(ctx.replyMs))) return false;
-  return (await ctx.reopen()) && (await ctx.prove()).ok;
+  if (!(await ctx.dropped(ctx.replyMs))) ctx.port.close();
+  return (await ctx.reconnect()) && ctx.reprove();
 }
 
 /**
@@ -132,7 +135,7 @@ export async function unownedChecks(ctx: CheckContext): Promise<string[]> {
   // first denial, and the checks above may take that long on a slow device.
   ctx.running('ownership.unowned-denied');
   ctx.port.close();
-  if (!(await ctx.reopen())) {
+  if (!(await ctx.reconnect())) {
     ctx.skip('ownership.unowned-denied', 'blocked');
     return sent;
   }
@@ -155,7 +158,7 @@ export async function unownedChecks(ctx: CheckContext): Promise<string[]> {
       : 'denied, denied, denied, still connected, read_config ok',
     got: `${got.join(', ')}${dropped ? ', disconnected' : ''}`,
   });
-  if (dropped && !(await ctx.reopen())) return sent;
+  if (dropped && !(await ctx.reconnect())) return sent;
   if (!ctx.claimedForRun && typeof ctx.key === 'string') {
     const claim = await req([0x07, ctx.wire.nextId(), ...fromHex(ctx.key)]); // this app's again
     sent.push(sentOf(claim));

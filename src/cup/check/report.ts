@@ -147,6 +147,15 @@ export interface CheckResult {
   skip?: SkipReason;
 }
 
+/** Why the run could not go on: the cup did not connect again, or the key was not proven again. */
+export type BlockReason = 'reconnect' | 'reprove';
+
+/** Where the run was blocked (the check running then), and why. */
+export interface Blocked {
+  at: CheckId | null;
+  reason: BlockReason;
+}
+
 export interface CheckReport {
   /** The cup: Info's device id and versions, when Info was readable. */
   cup: { deviceId: string; protocol: string; firmware: string } | null;
@@ -156,6 +165,8 @@ export interface CheckReport {
   counts: Record<Verdict, number>;
   /** Why the run stopped early (the link was lost for good, the cup stopped answering). */
   stopped?: string;
+  /** Where checks were skipped as `blocked` with no failure to say why: what could not be done. */
+  blocked?: Blocked;
 }
 
 /** Requests to the person holding the cup. */

@@ -25,7 +25,7 @@ export async function sealChecks(ctx: CheckContext): Promise<boolean> {
     return true;
   }
   ctx.port.close();
-  if (!(await ctx.reopen()) || !(await ctx.prove()).ok || !ctx.config) {
+  if (!(await ctx.reconnect()) || !(await ctx.reprove()) || !ctx.config) {
     ctx.skipRest(SEALS, 'blocked');
     return false;
   }
@@ -45,7 +45,7 @@ export async function sealChecks(ctx: CheckContext): Promise<boolean> {
 
   ctx.running('ownership.wrong-tag-denied');
   ctx.port.close(); // a connection of its own: no denial before it counts toward the drop
-  if (!(await ctx.reopen()) || !(await ctx.prove()).ok) {
+  if (!(await ctx.reconnect()) || !(await ctx.reprove())) {
     ctx.skipRest(SEALS, 'blocked');
     return false;
   }

@@ -69,6 +69,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     results,
     counts: countVerdicts(results),
     ...(stopped ? { stopped } : {}),
+    ...(ctx.blocked ? { blocked: ctx.blocked } : {}),
   };
 }
 

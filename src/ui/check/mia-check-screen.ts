@@ -17,7 +17,7 @@ import { cupContext, type CupBinding } from '../cup/cup-context';
 import { downloadJson, downloadText, stampedName } from '../platform/files';
 import { baseStyles } from '../styles';
 import { reportJson, reportText } from './report-text';
-import { checkText, requestText } from './text';
+import { checkText, requestText, stoppedLines } from './text';
 import './mia-check-results';
 
 type Phase = 'ready' | 'running' | 'done';
@@ -143,10 +143,11 @@ export class MiaCheckScreen extends LitElement {
       ${
         this.report
           ? html`<p role="status" data-testid="check-summary">
-              ${msg(
-                str`${this.report.counts.pass} passed, ${this.report.counts.fail} failed, ${this.report.counts.skip} skipped`,
-              )}
-            </p>`
+                ${msg(
+                  str`${this.report.counts.pass} passed, ${this.report.counts.fail} failed, ${this.report.counts.skip} skipped`,
+                )}
+              </p>
+              ${stoppedLines(this.report).map((line) => html`<p data-testid="check-stopped">${line}</p>`)}`
           : nothing
       }
       <mia-check-results .results=${[...this.results.values()]}></mia-check-results>

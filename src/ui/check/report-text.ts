@@ -1,7 +1,7 @@
 /** The check's report as readable text, in the language in use. */
 import { msg, str } from '@lit/localize';
 import { GROUPS, type CheckReport, type CheckResult } from '../../cup/check';
-import { checkText, groupText, skipText, verdictText } from './text';
+import { checkText, groupText, skipText, stoppedLines, verdictText } from './text';
 
 /**
  * A failure in full: what was sent, what came back, what the section requires (in words, and in
@@ -38,7 +38,7 @@ export function reportText(report: CheckReport): string {
     `${report.startedAt} – ${report.finishedAt}`,
     msg(str`${pass} passed, ${fail} failed, ${skip} skipped`),
   ];
-  if (report.stopped) lines.push(`${msg('Stopped early:')} ${report.stopped}`);
+  lines.push(...stoppedLines(report));
   const failed = report.results.filter((r) => r.verdict === 'fail');
   if (failed.length > 0) {
     lines.push('', msg('What failed'), ...failed.map((r) => `- ${checkText(r.id)} (${r.id})`));

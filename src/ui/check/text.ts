@@ -1,6 +1,13 @@
 /** The conformance check's words: groups, what each check requires, skips, requests. */
-import { msg } from '@lit/localize';
-import type { CheckId, GroupId, PersonRequest, SkipReason, Verdict } from '../../cup/check';
+import { msg, str } from '@lit/localize';
+import type {
+  CheckId,
+  CheckReport,
+  GroupId,
+  PersonRequest,
+  SkipReason,
+  Verdict,
+} from '../../cup/check';
 
 export function groupText(id: GroupId): string {
   switch (id) {
@@ -234,6 +241,24 @@ export function skipText(reason: SkipReason): string {
     case 'owned-at-start':
       return msg('Not checked: the cup had an owner at the start (a claim needs a cup without).');
   }
+}
+
+/** Why the run stopped early, or what it could not do that left checks unchecked: a line each. */
+export function stoppedLines(report: CheckReport): string[] {
+  const lines: string[] = [];
+  if (report.stopped) lines.push(`${msg('Stopped early:')} ${report.stopped}`);
+  const blocked = report.blocked;
+  if (blocked) {
+    const at = blocked.at ?? '-';
+    lines.push(
+      blocked.reason === 'reconnect'
+        ? msg(str`Not everything was checked: the cup did not connect again (at ${at}).`)
+        : msg(
+            str`Not everything was checked: the cup did not take this tablet’s proof again (at ${at}).`,
+          ),
+    );
+  }
+  return lines;
 }
 
 export function verdictText(verdict: Verdict): string {

@@ -97,6 +97,31 @@ describe('the conformance check', () => {
     expect(failed(report)).toEqual([]);
   });
 
+  it('says where it could not go on when the cup stops connecting, and skips what is left', async () => {
+    let opens = 0;
+    const { report } = await check({}, 'act', (port) => ({
+      // The cup is gone after the run's first two connections (its battery died).
+      port: new Proxy(port, {
+        get: (target, name) => {
+          if (name === 'open')
+            return () => (++opens > 2 ? Promise.reject(new Error('out of range')) : target.open());
+          const value: unknown = Reflect.get(target, name);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      }),
+    }));
+    expect(report.blocked).toEqual({ at: 'ownership.third-denied-drops', reason: 'reconnect' });
+    expect(verdict(report, 'ownership.third-denied-drops')).toBe('pass');
+    expect(report.results.find((r) => r.id === 'control.request-id')!.skip).toBe('blocked');
+    expect(report.stopped).toBeUndefined();
+    expect(failed(report)).toEqual([]);
+  });
+
+  it('has nothing to say of a run that could do everything', async () => {
+    const { report } = await check();
+    expect(report.blocked).toBeUndefined();
+  });
+
   it("checks what needs no proof on another table's cup and leaves the owner alone", async () => {
     const other = newOwnerKey();
     const { report, cup } = await check({ ownerKey: other });

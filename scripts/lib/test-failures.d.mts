@@ -1,0 +1,3 @@
+/** See test-failures.mjs. */
+export function vitestFailures(path: string): string[];
+export function playwrightFailures(path: string): string[];

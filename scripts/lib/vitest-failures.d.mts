@@ -1,2 +1,0 @@
-/** See vitest-failures.mjs. */
-export function vitestFailures(path: string): string[];
