@@ -3,14 +3,6 @@
 
 #include "mia_sha256.h"
 
-static void copy_in(uint8_t *dst, const uint8_t *src, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++) {
-        dst[i] = src[i];
-    }
-}
-
 void mia_keys_mac(const uint8_t key[MIA_AUTH_LEN], uint8_t label, const uint8_t *a,
                   const uint8_t *b, uint8_t out[MIA_AUTH_LEN])
 {
@@ -19,12 +11,12 @@ void mia_keys_mac(const uint8_t key[MIA_AUTH_LEN], uint8_t label, const uint8_t 
     size_t n = 1;
     msg[0] = label;
     if (a != 0 && b != 0) {
-        copy_in(msg + 1, a, MIA_AUTH_LEN);
-        copy_in(msg + 1 + MIA_AUTH_LEN, b, MIA_AUTH_LEN);
+        mia_copy(msg + 1, a, MIA_AUTH_LEN);
+        mia_copy(msg + 1 + MIA_AUTH_LEN, b, MIA_AUTH_LEN);
         n += 2 * MIA_AUTH_LEN;
     }
     mia_hmac_sha256(key, MIA_AUTH_LEN, msg, n, mac);
-    copy_in(out, mac, MIA_AUTH_LEN);
+    mia_copy(out, mac, MIA_AUTH_LEN);
     mia_wipe(mac, sizeof mac);
 }
 
@@ -38,9 +30,9 @@ void mia_keys_tag(const uint8_t session[MIA_AUTH_LEN], uint8_t label, uint32_t c
     }
     msg[0] = label;
     mia_put_u32(msg + 1, count);
-    copy_in(msg + 5, frame, len);
+    mia_copy(msg + 5, frame, len);
     mia_hmac_sha256(session, MIA_AUTH_LEN, msg, 5 + len, mac);
-    copy_in(out, mac, MIA_TAG_LEN);
+    mia_copy(out, mac, MIA_TAG_LEN);
     mia_wipe(mac, sizeof mac);
 }
 
@@ -56,11 +48,11 @@ int mia_keys_agree(const uint8_t priv[MIA_X25519_LEN], const uint8_t peer[MIA_X2
     /* HKDF-Extract with an empty salt (RFC 5869 2.2: HMAC pads it to a block of zeros) */
     mia_hmac_sha256(info, 0, info + 1, MIA_X25519_LEN, prk);
     info[0] = MIA_KEY_OWNER;
-    copy_in(info + 1, app_pub, MIA_X25519_LEN);
-    copy_in(info + 1 + MIA_X25519_LEN, cup_pub, MIA_X25519_LEN);
+    mia_copy(info + 1, app_pub, MIA_X25519_LEN);
+    mia_copy(info + 1 + MIA_X25519_LEN, cup_pub, MIA_X25519_LEN);
     info[sizeof info - 1] = 1u;
     mia_hmac_sha256(prk, sizeof prk, info, sizeof info, info); /* HKDF-Expand, T(1) */
-    copy_in(key, info, MIA_AUTH_LEN);
+    mia_copy(key, info, MIA_AUTH_LEN);
     if (bad != 0) {
         mia_wipe(key, MIA_AUTH_LEN);
     }

@@ -3,14 +3,6 @@
 
 #include "mia_sha256.h"
 
-static void copy_bytes(uint8_t *dst, const uint8_t *src, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++) {
-        dst[i] = src[i];
-    }
-}
-
 /* A fresh challenge for this connection; it must be asked for (and in 1.2 the cup's proof
  * given) before it can be answered. */
 static void new_challenge(mia_cup *cup)
@@ -113,7 +105,7 @@ static uint8_t claim_in_clear(mia_cup *cup, const uint8_t key[MIA_AUTH_LEN])
     if (cup->setup.random == 0 || (cup->owned && !cup->proven)) {
         return MIA_STATUS_DENIED;
     }
-    copy_bytes(cup->owner_key, key, MIA_AUTH_LEN);
+    mia_copy(cup->owner_key, key, MIA_AUTH_LEN);
     cup->owned = 1;
     cup->proven = 1;
     mia_peers_owner(&cup->peers);
@@ -135,8 +127,8 @@ static uint8_t claim_begin(mia_cup *cup, const uint8_t half[MIA_AUTH_LEN], mia_r
     }
     mia_cup_random_(cup, cup->claim.priv, MIA_X25519_LEN);
     mia_x25519_base(cup->claim.cup_pub, cup->claim.priv);
-    copy_bytes(cup->claim.app_pub, half, MIA_AUTH_LEN);
-    copy_bytes(r->auth, cup->claim.cup_pub, MIA_AUTH_LEN);
+    mia_copy(cup->claim.app_pub, half, MIA_AUTH_LEN);
+    mia_copy(r->auth, cup->claim.cup_pub, MIA_AUTH_LEN);
     cup->claim.phase = MIA_CLAIM_BEGUN;
     return MIA_STATUS_OK;
 }
@@ -150,14 +142,14 @@ static uint8_t claim_key(mia_cup *cup, const uint8_t half[MIA_AUTH_LEN], mia_rep
         end_claim(cup);
         return MIA_STATUS_DENIED;
     }
-    copy_bytes(k->app_pub + MIA_AUTH_LEN, half, MIA_AUTH_LEN);
+    mia_copy(k->app_pub + MIA_AUTH_LEN, half, MIA_AUTH_LEN);
     bad = mia_keys_agree(k->priv, k->app_pub, k->app_pub, k->cup_pub, k->key);
     mia_wipe(k->priv, sizeof k->priv);
     if (bad != 0) {
         end_claim(cup); /* a public key of small order */
         return MIA_STATUS_DENIED;
     }
-    copy_bytes(r->auth, k->cup_pub + MIA_AUTH_LEN, MIA_AUTH_LEN);
+    mia_copy(r->auth, k->cup_pub + MIA_AUTH_LEN, MIA_AUTH_LEN);
     k->phase = MIA_CLAIM_KEYED;
     return MIA_STATUS_OK;
 }
@@ -197,7 +189,7 @@ static void claim_reply(mia_cup *cup, uint8_t status)
     r.request_id = cup->claim.request_id;
     r.status = status;
     if (status == MIA_STATUS_OK) {
-        copy_bytes(cup->owner_key, cup->claim.key, MIA_AUTH_LEN);
+        mia_copy(cup->owner_key, cup->claim.key, MIA_AUTH_LEN);
         cup->owned = 1;
         if (cup->setup.owner_changed != 0) {
             cup->setup.owner_changed(cup->setup.ctx, cup->owner_key);
@@ -265,13 +257,13 @@ uint8_t mia_owner_request(mia_cup *cup, const mia_control *c, mia_reply *r)
     switch (c->opcode) {
     case MIA_OP_AUTH_CHALLENGE: /* the same challenge until it is answered */
         cup->challenge_asked = 1;
-        copy_bytes(r->auth, cup->challenge, MIA_AUTH_LEN);
+        mia_copy(r->auth, cup->challenge, MIA_AUTH_LEN);
         return MIA_STATUS_OK;
     case MIA_OP_AUTH_CUP_PROOF:
         if (!cup->owned || !cup->challenge_asked) {
             return MIA_STATUS_DENIED; /* nothing spent, nothing counted */
         }
-        copy_bytes(cup->nonce, c->auth, MIA_AUTH_LEN);
+        mia_copy(cup->nonce, c->auth, MIA_AUTH_LEN);
         cup->nonce_given = 1;
         mia_keys_mac(cup->owner_key, MIA_KEY_CUP_PROOF, cup->challenge, cup->nonce, r->auth);
         return MIA_STATUS_OK;

@@ -1,7 +1,7 @@
 /*
- * Internal to the core (mia_cup.c and mia_owner.c): ownership's requests, PROTOCOL.md 4.4 and
- * section 6. The 1.1 proof and claim, and 1.2's mutual proof, sealed requests and the claim by
- * key agreement and gesture. A port includes mia_cup.h only.
+ * Internal to the core (mia_cup.c, mia_link.c, mia_control.c, mia_owner.c): ownership's
+ * requests, PROTOCOL.md 4.4 and section 6. The 1.1 proof and claim, and 1.2's mutual proof,
+ * sealed requests and the claim by key agreement and gesture. A port includes mia_cup.h only.
  */
 #ifndef MIA_OWNER_H
 #define MIA_OWNER_H
@@ -11,10 +11,13 @@
 /* A claim_confirm whose Reply waits for the gesture: no Reply is queued now. */
 #define MIA_OWNER_DEFERRED 0xFFu
 
-/* What mia_cup.c lends the owner's code. */
+/* What mia_control.c lends the owner's code. */
 void mia_cup_queue_reply_(mia_cup *cup, const mia_reply *r);
 uint8_t mia_cup_identify_(mia_cup *cup, uint8_t asked, uint16_t duration_ms);
+/* What mia_cup.c lends the owner's and the Control code. */
 void mia_cup_random_(mia_cup *cup, uint8_t *buf, size_t len);
+/* The Config in effect: the detectors take its thresholds. */
+void mia_cup_apply_config_(mia_cup *cup);
 /* (mia_peers.c) A claim begins (1) or ends (0) its wait for the gesture. */
 void mia_cup_claim_wait_(mia_cup *cup, int waiting);
 
