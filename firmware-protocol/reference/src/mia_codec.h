@@ -290,4 +290,9 @@ uint32_t mia_get_u32(const uint8_t *p);
 void mia_put_u16(uint8_t *p, uint16_t v);
 void mia_put_u32(uint8_t *p, uint32_t v);
 
+/* Byte helpers (the core links no C library): copy n bytes; set n bytes to 0 (a secret is
+ * wiped with mia_wipe, which the compiler cannot drop). */
+void mia_copy(uint8_t *dst, const uint8_t *src, size_t n);
+void mia_zero(uint8_t *dst, size_t n);
+
 #endif

@@ -135,14 +135,6 @@ void mia_wipe(void *p, size_t n)
     }
 }
 
-void mia_copy(uint8_t *dst, const uint8_t *src, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++) {
-        dst[i] = src[i];
-    }
-}
-
 void mia_hmac_sha256(const uint8_t *key, size_t key_len, const uint8_t *msg, size_t msg_len,
                      uint8_t out[MIA_SHA256_LEN])
 {

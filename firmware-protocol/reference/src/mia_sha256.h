@@ -49,7 +49,4 @@ int mia_equal_ct(const uint8_t *a, const uint8_t *b, size_t n);
 /* Sets n bytes to 0 through a volatile pointer, so the compiler cannot drop it. */
 void mia_wipe(void *p, size_t n);
 
-/* Copy n bytes (the core links no C library). */
-void mia_copy(uint8_t *dst, const uint8_t *src, size_t n);
-
 #endif
