@@ -72,8 +72,8 @@ async function claimed(page: Page, cup: EmulatedCup): Promise<void> {
 }
 
 /**
- * The report in the check's words, shortest first: the summary, the first check an earlier
- * failure stopped (where the run was blocked), then what failed, with what came back.
+ * The report in the check's words, shortest first: the summary, why the run stopped early or
+ * what it could not do (where it was blocked), then what failed, with what came back.
  */
 async function reportOf(page: Page): Promise<string> {
   const entries = (verdict: string) =>
@@ -82,10 +82,9 @@ async function reportOf(page: Page): Promise<string> {
       .evaluateAll((items) =>
         items.map((li) => `${li.getAttribute('data-check')}: ${(li as HTMLElement).innerText}`),
       );
-  const blocked = (await entries('skip')).find((e) => e.includes('an earlier failure stopped it'));
   return [
     await screen(page).getByTestId('check-summary').innerText(),
-    `first blocked: ${blocked?.split(':')[0] ?? 'none'}`,
+    ...(await screen(page).getByTestId('check-stopped').allInnerTexts()),
     ...(await entries('fail')),
   ].join('\n');
 }
