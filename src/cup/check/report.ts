@@ -115,7 +115,7 @@ export type SkipReason =
   | 'not-owner'
   /** A protocol 1.0 cup: the 1.1 feature is not there to check. */
   | 'one-zero'
-  /** An earlier failure left nothing to check it with (no link, no readable frame). */
+  /** An earlier step failed or could not be done (no link, no proof, no readable frame). */
   | 'blocked'
   /** The person skipped the action, or did not do it in time. */
   | 'no-action'

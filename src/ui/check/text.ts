@@ -223,7 +223,7 @@ export function skipText(reason: SkipReason): string {
     case 'one-zero':
       return msg('Not checked: a protocol 1.0 cup.');
     case 'blocked':
-      return msg('Not checked: an earlier failure stopped it.');
+      return msg('Not checked: an earlier step failed or could not be done.');
     case 'no-action':
       return msg('Not checked: skipped by hand.');
     case 'not-exercised':
