@@ -268,6 +268,7 @@ test.describe('the hands-on steps', () => {
     await expect(ask).toHaveAttribute('data-request', 'shake', { timeout: 150_000 });
     await screen(page).getByTestId('check-cancel').click();
     await expect(screen(page).getByTestId('check-summary')).toContainText('0 failed');
+    await expect(screen(page).getByTestId('check-stopped')).toHaveText('The check was cancelled.');
     expect(await verdictOf(page, 'restore.config')).toBe('pass');
     expect(await verdictOf(page, 'restore.owner')).toBe('pass');
     await expect(screen(page).locator('li[data-check="boot.restart"]')).toContainText(

@@ -147,6 +147,9 @@ export interface CheckResult {
   skip?: SkipReason;
 }
 
+/** `CheckReport.stopped` of a run the person cancelled. */
+export const STOPPED_BY_CANCEL = 'cancelled';
+
 /** Why the run could not go on: the cup did not connect again, or the key was not proven again. */
 export type BlockReason = 'reconnect' | 'reprove';
 

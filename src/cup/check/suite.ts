@@ -15,14 +15,20 @@ import {
   MAX_FRAME_LENGTH,
   type Rejection,
 } from '../../../firmware-protocol/codec';
-import { CheckContext, type CheckOptions } from './context';
+import { CheckCancelled, CheckContext, type CheckOptions } from './context';
 import { configChecks, controlChecks } from './control-checks';
 import { firmwareUpdateCheck, gattChecks, infoChecks, readState, stateChecks } from './gatt-checks';
 import { claimForRun } from './claim-checks';
 import { cupProofCheck, ownershipChecks } from './ownership-checks';
 import { unownedChecks } from './proof-checks';
 import { bootChecks, eventChecks, type LiveEvents } from './person-checks';
-import { CHECK_IDS, countVerdicts, type CheckId, type CheckReport } from './report';
+import {
+  CHECK_IDS,
+  countVerdicts,
+  STOPPED_BY_CANCEL,
+  type CheckId,
+  type CheckReport,
+} from './report';
 import { releaseSealed } from './seal-checks';
 import { sequenceChecks } from './sequence-checks';
 import { telemetryCapabilityCheck, telemetryChecks } from './telemetry-checks';
@@ -47,7 +53,12 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     // Cancelled, a link lost for good, or a cup that stopped answering: what did not run is
     // reported. The cup is still put back as it was (its Config, the run's claim released)
     // wherever the link allows.
-    stopped = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    stopped =
+      error instanceof CheckCancelled
+        ? STOPPED_BY_CANCEL
+        : error instanceof Error
+          ? `${error.name}: ${error.message}`
+          : String(error);
     await putBack(ctx);
   } finally {
     ctx.wire.dispose();

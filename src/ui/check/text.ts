@@ -1,12 +1,13 @@
 /** The conformance check's words: groups, what each check requires, skips, requests. */
 import { msg, str } from '@lit/localize';
-import type {
-  CheckId,
-  CheckReport,
-  GroupId,
-  PersonRequest,
-  SkipReason,
-  Verdict,
+import {
+  STOPPED_BY_CANCEL,
+  type CheckId,
+  type CheckReport,
+  type GroupId,
+  type PersonRequest,
+  type SkipReason,
+  type Verdict,
 } from '../../cup/check';
 
 export function groupText(id: GroupId): string {
@@ -246,7 +247,8 @@ export function skipText(reason: SkipReason): string {
 /** Why the run stopped early, or what it could not do that left checks unchecked: a line each. */
 export function stoppedLines(report: CheckReport): string[] {
   const lines: string[] = [];
-  if (report.stopped) lines.push(`${msg('Stopped early:')} ${report.stopped}`);
+  if (report.stopped === STOPPED_BY_CANCEL) lines.push(msg('The check was cancelled.'));
+  else if (report.stopped) lines.push(`${msg('Stopped early:')} ${report.stopped}`);
   const blocked = report.blocked;
   if (blocked) {
     const at = blocked.at ?? '-';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Capability, DEFAULT_CONFIG, newOwnerKey } from '../../../../firmware-protocol/codec';
 import type { CupFault } from '../../../../src/cup';
-import type { CheckId } from '../../../../src/cup/check';
+import { STOPPED_BY_CANCEL, type CheckId } from '../../../../src/cup/check';
 import { check, failed, useCheckClock, verdict } from './run-check';
 
 useCheckClock();
@@ -88,7 +88,7 @@ describe('the conformance check', () => {
       'cancel',
     );
     expect(asked).toEqual(['shake']);
-    expect(report.stopped).toBe('CheckCancelled: cancelled');
+    expect(report.stopped).toBe(STOPPED_BY_CANCEL);
     expect(verdict(report, 'restore.config')).toBe('pass');
     expect(verdict(report, 'restore.owner')).toBe('pass');
     expect(cup.firmware.owner.owned).toBe(false); // the run's claim was released
