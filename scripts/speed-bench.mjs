@@ -5,21 +5,23 @@
 // (issue 13). Every figure is the median of several runs.
 //
 //   MIA_BENCH_RUNS   start-up runs per page (default 9)
+//   MIA_BENCH_REOPENS warm reopens, and restores, per start-up run (default 3)
 //   MIA_BENCH_GAMES  played games for tap-to-paint (default 3)
 //   MIA_BENCH_ROUNDS rounds per played game (default 150)
 //   MIA_BENCH_ONLY   'startup' to measure only the start-up figures (cold, warm, restore, first load)
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
 import { findChromium } from './find-chromium.mjs';
 import { must, onCleanup } from './lib/children.mjs';
 import { serveDir } from './lib/serve-dir.mjs';
+import { browserLauncher, settled } from './lib/bench-browser.mjs';
 import { PAGE, controlled, tap, timeTo } from './lib/bench-page.mjs';
 import { median, ms, report } from './lib/bench-report.mjs';
 
 const RUNS = Number(process.env.MIA_BENCH_RUNS ?? 9);
+const REOPENS = Number(process.env.MIA_BENCH_REOPENS ?? 3);
 const GAMES = Number(process.env.MIA_BENCH_GAMES ?? 3);
 const ROUNDS = Number(process.env.MIA_BENCH_ROUNDS ?? 150);
 const THROTTLE = 4;
@@ -48,48 +50,22 @@ const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const app = await serveDir(appDir);
 const base = await serveDir(baseDir);
 
-// Browser profiles in memory where there is such a place: the disk's latency is not the page's.
-const profiles = existsSync('/dev/shm') ? mkdtempSync('/dev/shm/mia-speed-bench-') : work;
-onCleanup(() => rmSync(profiles, { recursive: true, force: true }));
-/** How long a freshly launched browser is left to finish its own start-up (see `launch`). */
-const SETTLE_MS = 1500;
+const launch = browserLauncher({ work, executablePath, asRoot });
 
 /**
- * A browser on a fresh profile, with a blank page. It is left alone for a moment first: a
- * browser just launched is still setting up its profile and services, which on two cores slowed
- * the first page by up to a second, at random. A tablet's browser is already running when the
- * app is first opened.
+ * `REOPENS` reopens of the page as it is, each once the page has finished its own start
+ * (`settled`): their times (`ready`, the median; `samples`, each).
  */
-async function launch(options = {}) {
-  const dir = mkdtempSync(join(profiles, 'profile-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath,
-    headless: true,
-    viewport: { width: 1024, height: 768 },
-    locale: 'en-US',
-    args: [
-      ...(asRoot ? ['--no-sandbox'] : []),
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-gpu',
-    ],
-    ...options,
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto('about:blank');
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  const cdp = await context.newCDPSession(page);
-  const throttle = (rate) => cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  const close = async () => {
-    await context.close();
-    rmSync(dir, { recursive: true, force: true });
-  };
-  return { context, page, throttle, close };
+async function reopen(page, label) {
+  const samples = [];
+  for (let i = 0; i < REOPENS; i++) {
+    await settled(page);
+    samples.push((await timeTo(page, () => page.reload(), label)).ready);
+  }
+  return { ready: median(samples), samples };
 }
 
-/** One visit per page: cold start, warm offline reopen, and (the app) a restored game. */
+/** One visit per page: cold start, warm offline reopens, and (the app) restores of a game. */
 async function startUp(url, isApp) {
   const { context, page, throttle, close } = await launch();
   try {
@@ -98,7 +74,7 @@ async function startUp(url, isApp) {
     const cold = await timeTo(page, () => page.goto(url));
     await controlled(page);
     await context.setOffline(true);
-    const warm = await timeTo(page, () => page.reload(), 'warm');
+    const warm = await reopen(page, 'warm');
     let restore = null;
     if (isApp) {
       await tap(page, 'button.start');
@@ -106,7 +82,7 @@ async function startUp(url, isApp) {
       await tap(page, 'button[data-score="54"]');
       await page.waitForFunction(() => !document.querySelector('mia-app')?.hasAttribute('saving'));
       await page.addInitScript(PAGE('table'));
-      restore = await timeTo(page, () => page.reload(), 'restore');
+      restore = await reopen(page, 'restore');
     }
     return { cold, warm, restore };
   } finally {
@@ -126,11 +102,13 @@ for (let i = 0; i < RUNS; i++) {
   );
 }
 const m = (list, pick) => median(list.map(pick));
+/** The median of every reopen of every run. */
+const pooled = (list, pick) => median(list.flatMap((r) => pick(r).samples));
 const coldApp = m(runs.app, (r) => r.cold.ready);
 const coldBase = m(runs.base, (r) => r.cold.ready);
-const warmApp = m(runs.app, (r) => r.warm.ready);
-const warmBase = m(runs.base, (r) => r.warm.ready);
-const restoreApp = m(runs.app, (r) => r.restore.ready);
+const warmApp = pooled(runs.app, (r) => r.warm);
+const warmBase = pooled(runs.base, (r) => r.warm);
+const restoreApp = pooled(runs.app, (r) => r.restore);
 const tbtApp = m(runs.app, (r) => r.cold.blocking);
 const tbtBase = m(runs.base, (r) => r.cold.blocking);
 /**
@@ -237,7 +215,9 @@ base.server.close();
 
 // --- figures -------------------------------------------------------------------------------
 const ratio = (a, b) => a / b;
-console.log(`\nspeed bench: Chromium, CPU throttled ${THROTTLE}x, medians of ${RUNS} runs`);
+console.log(
+  `\nspeed bench: Chromium, CPU throttled ${THROTTLE}x, medians of ${RUNS} runs (reopens: ${RUNS * REOPENS})`,
+);
 report(
   'cold_start_ms',
   ratio(coldApp, coldBase),
