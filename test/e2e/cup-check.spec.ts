@@ -76,16 +76,15 @@ async function claimed(page: Page, cup: EmulatedCup): Promise<void> {
  * what it could not do (where it was blocked), then what failed, with what came back.
  */
 async function reportOf(page: Page): Promise<string> {
-  const entries = (verdict: string) =>
-    screen(page)
-      .locator(`li[data-verdict="${verdict}"]`)
-      .evaluateAll((items) =>
-        items.map((li) => `${li.getAttribute('data-check')}: ${(li as HTMLElement).innerText}`),
-      );
+  const failed = await screen(page)
+    .locator('li[data-verdict="fail"]')
+    .evaluateAll((items) =>
+      items.map((li) => `${li.getAttribute('data-check')}: ${(li as HTMLElement).innerText}`),
+    );
   return [
     await screen(page).getByTestId('check-summary').innerText(),
     ...(await screen(page).getByTestId('check-stopped').allInnerTexts()),
-    ...(await entries('fail')),
+    ...failed,
   ].join('\n');
 }
 
