@@ -2,58 +2,25 @@
  * The simulated cup's board around the C core (fake clock): what it feeds the core (a still cup
  * is still, a shake from its readings is a shake, a lid lift is a lift, a recorded trace gives
  * the trace's events), how it hands on the core's frames (paced replays, losses on air, a drop
- * it holds for a test), and its 1.0 wrapper. What the protocol says is the core's, tested in C
- * and against the native build (test/unit/firmware-protocol/core-differential.test.ts).
+ * it holds for a test); its 1.0 wrapper and the reset gesture: simulated-cup-versions.test.ts.
+ * What the protocol says is the core's, tested in C and against the native build
+ * (test/unit/firmware-protocol/core-differential.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  decodeEvent,
-  decodeInfo,
-  decodeReply,
   decodeState,
   decodeTelemetry,
-  encodeControl,
   newOwnerKey,
   proofAnswer,
   type CupEvent,
-  type Reply,
 } from '../../../../firmware-protocol/codec';
-import { CupFirmware, parseTrace, type FirmwareOptions } from '../../../../src/cup';
+import { parseTrace } from '../../../../src/cup';
 import { later, played, useFakeClock } from '../helpers';
+import { cup } from './board';
 
 beforeEach(useFakeClock);
 afterEach(() => vi.useRealTimers());
-
-/**
- * A booted cup with an app connected and subscribed to everything. The board holds the drop of
- * the unproven link (PROTOCOL.md 6: 5 s) for as long as a test runs, unless it says otherwise.
- */
-async function cup(options: FirmwareOptions = {}) {
-  const fw = await CupFirmware.create({
-    now: () => Date.now(),
-    unprovenDropMs: 3_600_000,
-    ...options,
-  });
-  const out: { c: string; frame: Uint8Array }[] = [];
-  fw.notify = (c, frame) => out.push({ c, frame });
-  let dropped = 0;
-  fw.drop = () => dropped++;
-  fw.connect();
-  for (const c of ['events', 'state', 'reply', 'battery', 'telemetry'] as const) {
-    fw.subscribe(c, true);
-  }
-  const decoded = <T>(c: string, decode: (f: Uint8Array) => { ok: boolean }) =>
-    out.filter((o) => o.c === c).map((o) => (decode(o.frame) as unknown as { value: T }).value);
-  return {
-    fw,
-    out,
-    dropped: () => dropped,
-    events: () => decoded<CupEvent>('events', decodeEvent),
-    replies: () => decoded<Reply>('reply', decodeReply),
-    write: (request: Parameters<typeof encodeControl>[0]) => fw.write(encodeControl(request)),
-  };
-}
 
 const summary = (events: CupEvent[]) => events.map((e) => `${e.type}#${e.seq}`);
 
@@ -283,31 +250,5 @@ describe("how the board hands on the core's frames", () => {
     write({ op: 'auth_prove', requestId: 2, answer });
     expect(replies().at(-1)).toMatchObject({ op: 'auth_prove', status: 'ok' });
     expect(fw.owner).toEqual({ key, owned: true, proven: true });
-  });
-});
-
-describe('a protocol 1.0 cup (a wrapper around the 1.1 core)', () => {
-  it('says 1.0, has no telemetry, no boot id and no owner, and knows no 1.1 opcode', async () => {
-    const { fw, replies, events, write } = await cup({ protocol: { major: 1, minor: 0 } });
-    const info = decodeInfo(fw.readInfo());
-    expect(info.ok && [info.value.protocolMinor, info.value.capabilities & 0xc0]).toEqual([0, 0]);
-    const state = decodeState(fw.readState());
-    expect(state.ok && [state.value.bootId, state.value.owned]).toEqual([null, false]);
-    write({ op: 'claim', requestId: 1, key: newOwnerKey() });
-    write({ op: 'telemetry_start', requestId: 2, seconds: 5 });
-    expect(replies().map((r) => r.status)).toEqual(['unknown_opcode', 'unknown_opcode']);
-    expect(fw.owner.owned).toBe(false);
-    write({ op: 'replay_since', requestId: 3, sinceSeq: 0xffff });
-    await later(0);
-    expect(events()[0]).toMatchObject({ type: 'booted', seq: 0, bootId: null });
-  });
-});
-
-describe("the reset gesture (the core's), on the board", () => {
-  it('switched on with the lid open and held 5 s: the owner is forgotten, with a blink and buzz', async () => {
-    const { fw } = await cup({ ownerKey: newOwnerKey(), lidOpenAtBoot: true });
-    await later(5_100);
-    expect(fw.owner.owned).toBe(false);
-    expect(fw.identified.at(-1)).toEqual({ blink: true, buzz: true, durationMs: 2_000 });
   });
 });
