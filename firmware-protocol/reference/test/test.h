@@ -50,19 +50,26 @@ size_t test_unhex(const char *hex, uint8_t *out);   /* "01 ab" or "01ab" -> byte
 /* Suites */
 void run_log_tests(void);
 void run_shake_tests(void);
+void run_shake_sensor_tests(void);
+void run_shake_motion_tests(void);
 void run_swing_tests(void);
 void run_lid_tests(void);
 void run_codec_tests(void);
 void run_cup_tests(void);
+void run_cup_replay_tests(void);
 void run_sha256_tests(void);
 void run_auth_tests(void);
+void run_auth_proof_tests(void);
+void run_auth_reset_tests(void);
 void run_boot_tests(const char *trace_dir);
 void run_vector_tests(void);
 void run_ownership_vector_tests(void);
 void run_trace_tests(const char *trace_dir);
 void run_telemetry_tests(void);
+void run_telemetry_replay_tests(void);
 void run_x25519_tests(void);
 void run_session_tests(void);
+void run_session_beyond_tests(void);
 void run_peer_tests(void);
 void run_room_tests(void);
 void run_leave_tests(void);

@@ -1,79 +1,14 @@
 /* Telemetry (PROTOCOL.md 4.7 and section 6, a 1.1 addition): a stream of raw readings with its
  * own sequence numbers; pairs of samples, lid changes, the limit, stop, a drop shows as a gap,
- * the link going down, proof, and a replay of what was streamed gives the cup's events. */
+ * the link going down, proof (a replay of what was streamed: test_telemetry_replay.c). */
 #include <string.h>
 
 #include "../src/mia_cup.h"
+#include "telemetry_util.h"
 #include "test.h"
 
 /* The one cup the test files share (they run one at a time: RAM is 16 KiB on the M0+). */
 #define cup_ test_cup_
-static const uint8_t key_[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
-
-static void boot(uint16_t caps, uint16_t rate_hz, int owned)
-{
-    mia_cup_setup s;
-    memset(&s, 0, sizeof s);
-    s.capabilities = caps;
-    s.accel_rate_hz = rate_hz;
-    s.random = test_rng;
-    s.owner_key = owned ? key_ : 0;
-    test_rng_seed(99);
-    mia_cup_init(&cup_, &s, 0, 0);
-    mia_cup_connected(&cup_, 0, 1, 0);
-    mia_cup_subscribe(&cup_, MIA_CHR_REPLY, 1);
-    mia_cup_subscribe(&cup_, MIA_CHR_TELEMETRY, 1);
-}
-
-#define ALL (MIA_CAP_SHAKE | MIA_CAP_LID | MIA_CAP_TELEMETRY)
-
-/* Writes a Control request; returns the Reply (decoded), which must be the next frame. */
-static mia_reply control(uint32_t now, const uint8_t *req, size_t len)
-{
-    uint8_t f[MIA_FRAME_MAX];
-    mia_chr chr;
-    size_t n;
-    mia_reply r;
-    memset(&r, 0, sizeof r);
-    CHECK_EQ(mia_cup_control_write(&cup_, now, req, len), 0);
-    n = mia_cup_next_notification(&cup_, now, &chr, f);
-    CHECK_EQ(chr, MIA_CHR_REPLY);
-    CHECK_EQ(mia_decode_reply(f, n, &r), MIA_ACCEPT);
-    return r;
-}
-
-static mia_reply start(uint32_t now, uint8_t seconds)
-{
-    uint8_t req[3] = {MIA_OP_TELEMETRY_START, 0x40, 0};
-    req[2] = seconds;
-    return control(now, req, sizeof req);
-}
-
-static mia_reply stop(uint32_t now)
-{
-    static const uint8_t req[2] = {MIA_OP_TELEMETRY_STOP, 0x41};
-    return control(now, req, sizeof req);
-}
-
-/* Takes every telemetry frame due, decoded, into out (at most cap); returns how many. */
-static size_t take(uint32_t now, mia_telemetry_frame *out, size_t cap)
-{
-    uint8_t f[MIA_FRAME_MAX];
-    mia_chr chr;
-    size_t n;
-    size_t got = 0;
-    while ((n = mia_cup_next_notification(&cup_, now, &chr, f)) > 0) {
-        if (chr != MIA_CHR_TELEMETRY) {
-            continue;
-        }
-        CHECK(n <= MIA_FRAME_MAX);
-        if (got < cap) {
-            CHECK_EQ(mia_decode_telemetry(f, n, &out[got]), MIA_ACCEPT);
-        }
-        got++;
-    }
-    return got;
-}
 
 static void starts_with_the_lid_then_pairs_samples(void)
 {
@@ -237,80 +172,6 @@ static void ends_with_the_link_and_without_a_subscriber_sends_nothing(void)
     CHECK_EQ(cup_.telemetry.seq, 2); /* lid + accel2: numbers spent, frames dropped */
 }
 
-/* What a cup streams, fed to a second cup, gives the same events: the recording holds what
- * the detectors saw. Each frame is replayed as it arrives (no room to keep them on a micro:bit). */
-static mia_cup replay_;
-static uint16_t replay_next_seq_;
-
-static void replay_frames(const mia_telemetry_frame *fr, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++) {
-        const mia_telemetry_frame *f = &fr[i];
-        CHECK_EQ(f->seq, replay_next_seq_);
-        replay_next_seq_ = (uint16_t)(f->seq + 1u);
-        if (f->kind == MIA_TLM_ACCEL || f->kind == MIA_TLM_ACCEL2) {
-            mia_cup_accel(&replay_, f->t_ms, f->xyz[0][0], f->xyz[0][1], f->xyz[0][2]);
-            mia_cup_tick(&replay_, f->t_ms);
-        }
-        if (f->kind == MIA_TLM_ACCEL2) {
-            uint32_t t2 = f->t_ms + f->interval_ms;
-            mia_cup_accel(&replay_, t2, f->xyz[1][0], f->xyz[1][1], f->xyz[1][2]);
-            mia_cup_tick(&replay_, t2);
-        } else if (f->kind == MIA_TLM_LID) {
-            mia_cup_lid(&replay_, f->t_ms, f->open);
-            mia_cup_tick(&replay_, f->t_ms);
-        }
-    }
-}
-
-static void a_replay_of_the_stream_gives_the_same_events(void)
-{
-    mia_telemetry_frame fr[4];
-    mia_cup_setup s;
-    uint32_t t;
-    uint16_t seq;
-    boot(ALL, 100, 0);
-    memset(&s, 0, sizeof s);
-    s.capabilities = ALL;
-    s.accel_rate_hz = 100;
-    mia_cup_init(&replay_, &s, 0, 0);
-    replay_next_seq_ = 0;
-    mia_cup_lid(&cup_, 0, 0);
-    CHECK_EQ(start(0, 10).status, MIA_STATUS_OK);
-    for (t = 10; t <= 3000; t += 10) {
-        int16_t z = 1000;
-        if (t >= 500 && t < 1300) {
-            z = (int16_t)((t / 50) % 2 ? 3200 : -1200); /* a 10 Hz shake, well over 1.2 g */
-        }
-        mia_cup_accel(&cup_, t, 30, -40, z);
-        if (t == 2000 || t == 2003) {
-            mia_cup_lid(&cup_, t, 1);
-        } else if (t == 2001) {
-            mia_cup_lid(&cup_, t, 0); /* a bounce */
-        } else if (t == 2600) {
-            mia_cup_lid(&cup_, t, 0);
-        }
-        mia_cup_tick(&cup_, t);
-        replay_frames(fr, take(t, fr, 4));
-    }
-    mia_cup_tick(&replay_, 3100);
-    mia_cup_tick(&cup_, 3100);
-    CHECK(cup_.log.next_seq >= 5); /* booted, shake started and ended, lid opened and closed */
-    CHECK_EQ(replay_.log.next_seq, cup_.log.next_seq);
-    for (seq = 1; seq != cup_.log.next_seq; seq++) {
-        const mia_event *a = mia_log_find(&cup_.log, seq);
-        const mia_event *b = mia_log_find(&replay_.log, seq);
-        CHECK(a != 0 && b != 0);
-        if (a != 0 && b != 0) {
-            CHECK_EQ(b->type, a->type);
-            CHECK_EQ(b->t_ms, a->t_ms);
-            CHECK_EQ(b->value[0], a->value[0]);
-            CHECK_EQ(b->value[1], a->value[1]);
-        }
-    }
-}
-
 void run_telemetry_tests(void)
 {
     T_CASE("telemetry", starts_with_the_lid_then_pairs_samples);
@@ -318,5 +179,4 @@ void run_telemetry_tests(void)
     T_CASE("telemetry", a_full_queue_drops_a_frame_and_its_number_is_a_gap);
     T_CASE("telemetry", needs_proof_and_knows_its_capability);
     T_CASE("telemetry", ends_with_the_link_and_without_a_subscriber_sends_nothing);
-    T_CASE("telemetry", a_replay_of_the_stream_gives_the_same_events);
 }
