@@ -147,6 +147,8 @@ for (const [fault, id] of broken) {
       await screen(page).getByRole('button', { name: 'Start the check' }).click();
       await person(page, cup);
       expect(await verdictOf(page, id), await reportOf(page)).toBe('fail');
+      // The run went on to its end: a check blocked after this one would say so here.
+      await expect(screen(page).getByTestId('check-stopped'), await reportOf(page)).toHaveCount(0);
       const evidence = screen(page).locator(`li[data-check="${id}"] pre`);
       await expect(evidence).toContainText('Came back:');
       await expect(evidence).toContainText(/PROTOCOL\.md § [\d., ]+ requires: \S/);
