@@ -41,10 +41,6 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // No `<link rel="modulepreload">` inserted per dynamic import: each insertion cost 3 to 10 ms
-    // of the main thread at 4x (13 to 22 ms a start-up, in CPU profiles), while the chunks come
-    // from the precache; a restore's chunks are asked for by the page's head (restorePreload).
-    modulePreload: false,
     rolldownOptions: {
       // The first chunk may take modules from others (it is loaded first anyway).
       preserveEntrySignatures: false,
