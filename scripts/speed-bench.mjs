@@ -9,13 +9,11 @@
 //   MIA_BENCH_GAMES  played games for tap-to-paint (default 3)
 //   MIA_BENCH_ROUNDS rounds per played game (default 150)
 //   MIA_BENCH_ONLY   'startup' to measure only the start-up figures (cold, warm, restore, first load)
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { findChromium } from './find-chromium.mjs';
-import { must, onCleanup } from './lib/children.mjs';
-import { serveDir } from './lib/serve-dir.mjs';
+import { buildPages } from './lib/bench-builds.mjs';
 import { browserLauncher, settled } from './lib/bench-browser.mjs';
 import { PAGE, controlled, tap, timeTo } from './lib/bench-page.mjs';
 import { median, ms, report } from './lib/bench-report.mjs';
@@ -30,25 +28,10 @@ const LATE = [ROUNDS - 10, ROUNDS];
 const PLAYERS = 10;
 const STARTUP_ONLY = process.env.MIA_BENCH_ONLY === 'startup';
 
-const work = mkdtempSync(join(tmpdir(), 'mia-speed-bench-'));
-onCleanup(() => rmSync(work, { recursive: true, force: true }));
-const appDir = join(work, 'app');
-const baseDir = join(work, 'baseline');
-
-async function build(args, label) {
-  console.log(`[bench] building ${label}`);
-  await must('npx', ['vite', 'build', '--logLevel', 'warn', ...args]);
-}
-await build(['--outDir', appDir, '--emptyOutDir'], 'the app');
-await build(
-  ['-c', 'test/bench/baseline/vite.config.ts', '--outDir', baseDir, '--emptyOutDir'],
-  'the baseline page',
-);
-
+const { work, app, base } = await buildPages('speed-bench');
+const appDir = app.dir;
 const executablePath = await findChromium();
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const app = await serveDir(appDir);
-const base = await serveDir(baseDir);
 
 const launch = browserLauncher({ work, executablePath, asRoot });
 

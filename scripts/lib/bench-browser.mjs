@@ -1,6 +1,7 @@
 // The speed benchmark's browsers (`speed-bench.mjs`): each on a fresh profile, left alone for a
 // moment after its launch, and a way to wait until a page has finished its own start.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { onCleanup } from './children.mjs';
@@ -11,11 +12,14 @@ const SETTLE_MS = 1500;
 const QUIET_MS = 1000;
 
 /**
- * A launcher of browsers, each on a fresh profile with a blank page. Profiles live in memory
- * where there is such a place (the disk's latency is not the page's), else in `work`.
+ * A launcher of browsers, each on a fresh profile with a blank page and a DevTools session.
+ * Profiles live in memory where there is such a place (the disk's latency is not the page's),
+ * else in `work` (or the system's temporary folder).
  */
 export function browserLauncher({ work, executablePath, asRoot }) {
-  const profiles = existsSync('/dev/shm') ? mkdtempSync('/dev/shm/mia-speed-bench-') : work;
+  const profiles = mkdtempSync(
+    join(existsSync('/dev/shm') ? '/dev/shm' : (work ?? tmpdir()), 'mia-speed-bench-'),
+  );
   onCleanup(() => rmSync(profiles, { recursive: true, force: true }));
 
   /**
@@ -49,7 +53,7 @@ export function browserLauncher({ work, executablePath, asRoot }) {
       await context.close();
       rmSync(dir, { recursive: true, force: true });
     };
-    return { context, page, throttle, close };
+    return { context, page, cdp, throttle, close };
   };
 }
 
