@@ -32,8 +32,10 @@ const HOSTING_HEADERS = { 'Content-Security-Policy': "frame-ancestors 'none'" };
  * session, the app machine and the dialogs. Without it they came in 6 files of 0.3 to 26 KB (one
  * for each set of chunks that imports a module), each a request and a link before the table
  * shows. The restore-preload plugin fails the build when a restore loads more files again.
+ * The simulated cup's small panel is in it too: chosen, it shows with the table (its buttons off
+ * until the cup is up), not after it, when it would move the table mode's actions down.
  */
-const TABLE = /src\/(ui\/mia-table|data\/early-view)\.ts$/;
+const TABLE = /src\/(ui\/mia-table|ui\/cup\/mia-sim-cup|data\/early-view)\.ts$/;
 
 export default defineConfig({
   server: { port: 5173, headers: HOSTING_HEADERS },

@@ -55,7 +55,7 @@ async function wire(app: MiaApp): Promise<void> {
   } else await app.opened;
 
   // The machine and the table lock it asks for load together.
-  const [{ firstCup, localHandSteps, startApp }, { TableLock }] = await Promise.all([
+  const [{ localHandSteps, startApp }, { TableLock }] = await Promise.all([
     import('./app'),
     import('./data/table-lock'),
   ]);
@@ -75,9 +75,7 @@ async function wire(app: MiaApp): Promise<void> {
     handSteps: localHandSteps,
     rememberCup: (cup) => app.preferences.update({ cup }),
   };
-  const asked = new URLSearchParams(location.search).get('cup');
-  const cup = firstCup(asked, app.preferences.value.cup);
-  const actor = startApp(ports, { gameStored: stored, cup, drawn });
+  const actor = startApp(ports, { gameStored: stored, cup: app.life.view.cupKind, drawn });
   app.life.follow(actor);
 
   // The service worker (which precaches every chunk), once the first screen is up.

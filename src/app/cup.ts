@@ -1,18 +1,8 @@
 /**
- * Which cup, and which cup event is which move.
+ * Which cup event is which move (the cup the page opens with: `firstCup` in view.ts).
  */
-import type { CupEvent, CupKind } from '../cup';
+import type { CupEvent } from '../cup';
 import type { SensorEvent } from '../game';
-
-/**
- * The cup the page opens with: the one the address asks for (`?cup=sim`, the simulated cup on
- * screen; any other value, a Bluetooth cup), else the one the players chose last, else a
- * Bluetooth cup.
- */
-export function firstCup(asked: string | null, chosen: CupKind | null): CupKind {
-  if (asked !== null) return asked === 'sim' ? 'simulated' : 'bluetooth';
-  return chosen ?? 'bluetooth';
-}
 
 /**
  * A cup event as the round machine's move: PROTOCOL.md's rule (section 6). The roll is

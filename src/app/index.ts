@@ -8,12 +8,12 @@ import { createAppMachine, type AppActor } from './machine';
 import type { AppInput, AppPorts } from './types';
 
 export { createAppMachine, type AppActor, type AppMachine, type AppSnapshot } from './machine';
-export { cupMove, firstCup } from './cup';
+export { cupMove } from './cup';
 export { UPDATE_LIMIT_MS, UPDATE_RETRY_MS } from './setup';
 export { localHandSteps } from './hand-steps';
 export type { AppContext } from './context';
 export type { AppEvent, AppInput, AppPorts } from './types';
-export { firstView, sameView, viewOf, type AppView, type Screen } from './view';
+export { firstCup, firstView, sameView, viewOf, type AppView, type Screen } from './view';
 
 /** The app machine, started. */
 export function startApp(ports: AppPorts, input: AppInput): AppActor {

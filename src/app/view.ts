@@ -3,7 +3,7 @@
  * renders. No xstate here (types aside): the first screen shows `firstView` while the machine
  * still loads.
  */
-import type { CupBinding } from '../cup';
+import type { CupBinding, CupKind } from '../cup';
 import type { GameSession } from '../data';
 import type { GameActor, GameInput, TableViewActor, Unreadable } from '../game';
 import type { AppSnapshot, AppTag } from './machine';
@@ -26,6 +26,8 @@ export interface AppView {
   taken: boolean;
   /** Elsewhere: taking the table over was asked for and is under way. */
   asked: boolean;
+  /** Which cup is (or is being) opened: the simulated cup's panel has its room before it is up. */
+  cupKind: CupKind;
   /** The cup in use (the cup panel, the on-screen cup, "Check this cup"). */
   cup: CupBinding | null;
   /** A new version waits. */
@@ -42,12 +44,23 @@ export interface AppView {
 }
 
 /**
+ * The cup the page opens with: the one the address asks for (`?cup=sim`, the simulated cup on
+ * screen; any other value, a Bluetooth cup), else the one the players chose last, else a
+ * Bluetooth cup.
+ */
+export function firstCup(asked: string | null, chosen: CupKind | null): CupKind {
+  if (asked !== null) return asked === 'sim' ? 'simulated' : 'bluetooth';
+  return chosen ?? 'bluetooth';
+}
+
+/**
  * Before the machine is there: the table drawn from the stored game's view (`drawn`), else the
  * loading text with a game stored, else the new-game screen.
  */
 export function firstView(
   gameStored: boolean,
   checking: boolean,
+  cupKind: CupKind,
   drawn: TableViewActor | null = null,
 ): AppView {
   return {
@@ -59,6 +72,7 @@ export function firstView(
     unreadable: null,
     taken: false,
     asked: false,
+    cupKind,
     cup: null,
     updateWaiting: false,
     loaded: false,
@@ -86,6 +100,7 @@ export function viewOf(snapshot: AppSnapshot): AppView {
     unreadable: context.unreadable,
     taken: context.taken,
     asked: snapshot.matches({ life: { elsewhere: 'asked' } }),
+    cupKind: context.cupKind,
     cup: context.cup,
     updateWaiting: !snapshot.matches({ update: 'none' }),
     loaded:

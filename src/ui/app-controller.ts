@@ -28,7 +28,7 @@ export class AppController implements ReactiveController {
    */
   async draw(drawn: TableViewActor, painted: () => Promise<void>): Promise<void> {
     if (this.actor || this.view.screen !== 'loading') return;
-    this.view = firstView(true, this.view.checking, drawn);
+    this.view = firstView(true, this.view.checking, this.view.cupKind, drawn);
     this.host.requestUpdate();
     await painted();
   }

@@ -13,7 +13,7 @@ import {
 } from '../data';
 import type { GameActor } from '../game';
 import type { AppEvent } from '../app';
-import { firstView, type AppView } from '../app/view';
+import { firstCup, firstView, type AppView } from '../app/view';
 import { AppController } from './app-controller';
 import {
   actorContext,
@@ -35,7 +35,7 @@ import {
 } from './lazy';
 import { GameController } from './game-controller';
 import { getLocale, localeFor, speak } from './localize';
-import { forgetCheckUrl, isCheckUrl } from './platform/check-url';
+import { askedCup, forgetCheckUrl, isCheckUrl } from './platform/check-url';
 import { applyTheme } from './platform/theme';
 import { ScreenKeeper } from './platform/wake-lock';
 import { PreferencesController } from './preferences-controller';
@@ -45,6 +45,7 @@ import { LayoutController } from './table/layout';
 import { baseStyles } from './styles';
 import { appStyles } from './mia-app.styles';
 import { newGameScreen } from './new-game-screen';
+import { tableScreen } from './table-screen';
 import './mia-storage-status';
 import './mia-toolbar';
 
@@ -75,15 +76,18 @@ export class MiaApp extends LitElement {
 
   /** The hint that a game is stored, read once: the first screen shows by it, and the machine. */
   readonly gameStored = gameMayBeStored();
-  /** The app machine, once `main.ts` started it (`life.follow`). */
-  readonly life = new AppController(this, firstView(this.gameStored, isCheckUrl()));
+  @provide({ context: preferencesContext }) readonly preferences = new PreferencesStore();
+  /** The app machine, once `main.ts` started it (`life.follow`), with the cup it opens. */
+  readonly life = new AppController(
+    this,
+    firstView(this.gameStored, isCheckUrl(), firstCup(askedCup(), this.preferences.value.cup)),
+  );
 
   @provide({ context: actorContext }) actor?: GameActor;
   /** The cup in use, for the cup panel, the on-screen simulated cup and "Check this cup". */
   @provide({ context: cupContext }) cup: CupBinding | null = null;
   /** The games set aside rather than overwritten (Options lists them). */
   @provide({ context: asideContext }) aside?: Pick<GameSession, 'asideGames' | 'forgetAside'>;
-  @provide({ context: preferencesContext }) readonly preferences = new PreferencesStore();
   @provide({ context: scoreboardContext }) readonly scoreboard = new Scoreboard();
   /** Whether the game's steps are stored (`<mia-storage-status>`, Options). */
   @provide({ context: storageContext }) readonly storage = new StorageWatch();
@@ -254,12 +258,8 @@ export class MiaApp extends LitElement {
         void loadGameOver();
         return html`<mia-game-over></mia-game-over>`;
       case 'game':
-        void loadTable();
         this.cupPanels ??= this.opened.then(loadCupPanels);
-        return html`<mia-table>
-          <mia-cup-panel slot="cup" ?compact=${this.layout.table}></mia-cup-panel>
-          <mia-sim-cup slot="sim"></mia-sim-cup>
-        </mia-table>`;
+        return tableScreen(view, this.layout.table);
     }
   }
 

@@ -70,6 +70,73 @@ for (const size of [
   });
 }
 
+/**
+ * Frame by frame from the page's start, as each frame was drawn (measured just after it): where
+ * "Roll" is, and whether the simulated cup's panel showed its buttons (`__rolls`, one entry per
+ * frame with "Roll" in it).
+ */
+const WATCH_ROLL = () => {
+  const deep = (root: ParentNode, selector: string): Element | null => {
+    const found = root.querySelector(selector);
+    if (found) return found;
+    for (const el of root.querySelectorAll('*')) {
+      const inner = el.shadowRoot && deep(el.shadowRoot, selector);
+      if (inner) return inner;
+    }
+    return null;
+  };
+  const rolls: { top: number; sim: number }[] = [];
+  (window as unknown as { __rolls: typeof rolls }).__rolls = rolls;
+  const measure = () => {
+    const roll = deep(document, 'button[data-action="ROLL"]');
+    const box = roll?.getBoundingClientRect();
+    if (box && box.height > 0) {
+      const sim = deep(document, 'mia-sim-cup')?.shadowRoot?.querySelectorAll('button').length;
+      rolls.push({ top: Math.round(box.top), sim: sim ?? 0 });
+    }
+    requestAnimationFrame(afterFrame);
+  };
+  const afterFrame = () => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = measure;
+    channel.port2.postMessage(0);
+  };
+  requestAnimationFrame(afterFrame);
+};
+
+test('the simulated cup\'s panel comes with the table: "Roll" stays where it is when the cup comes up, after a start and a reload', async ({
+  page,
+}) => {
+  // A slow tablet: the cup comes up well after the table shows.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.addInitScript(WATCH_ROLL);
+  await page.goto('/?cup=sim');
+  await page.evaluate(() =>
+    localStorage.setItem('mia-cup.prefs', JSON.stringify({ layout: 'table' })),
+  );
+  await page.reload();
+  await startGame(page, ['Ann', 'Bo', 'Cy', 'Di']);
+  for (const step of ['start', 'reload']) {
+    if (step === 'reload') {
+      await expect(page.locator('mia-app')).not.toHaveAttribute('saving');
+      await page.reload();
+    }
+    await expect(page.getByTestId('cup-compact').locator('summary')).toContainText('Connected');
+    await expect(page.getByTestId('sim-shake')).toBeEnabled();
+    const rolls = await page.evaluate(
+      () => (window as unknown as { __rolls: { top: number; sim: number }[] }).__rolls,
+    );
+    expect(rolls.length, step).toBeGreaterThan(0);
+    // In the first frame with "Roll" the panel is there (its buttons off while the cup comes
+    // up), and "Roll" never moves afterwards.
+    expect(rolls[0].sim, step).toBe(2);
+    expect(new Set(rolls.map((r) => r.top)), step).toEqual(new Set([rolls[0].top]));
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+});
+
 cupTest(
   "a Bluetooth cup's warning is part of its small status on the table",
   async ({ page, cup }) => {

@@ -47,6 +47,8 @@ export class MiaSimCup extends LitElement {
 
   /** The simulated cup to drive (default: the cup context's, when it is simulated). */
   @property({ attribute: false }) cup?: SimulatedCup;
+  /** The simulated cup is chosen: until it is up, the panel shows with its buttons off. */
+  @property({ type: Boolean }) expected = false;
 
   @consume({ context: cupContext, subscribe: true })
   @state()
@@ -66,18 +68,19 @@ export class MiaSimCup extends LitElement {
 
   override render() {
     const fw = this.simCup?.firmware;
-    if (!fw) return nothing;
+    if (!fw && !this.expected) return nothing;
     return html`<div part="cup" data-tick=${this.tick}>
       <span class="label">${msg('Simulated cup')}</span>
-      <button data-testid="sim-shake" ?disabled=${fw.handsOn} @click=${this.shake}>
-        ${fw.handsOn ? msg('Shaking…') : msg('Shake')} <kbd>S</kbd>
+      <button data-testid="sim-shake" ?disabled=${!fw || fw.handsOn} @click=${this.shake}>
+        ${fw?.handsOn ? msg('Shaking…') : msg('Shake')} <kbd>S</kbd>
       </button>
       <button
         data-testid="sim-lid"
-        aria-pressed=${fw.lidUp ? 'true' : 'false'}
+        ?disabled=${!fw}
+        aria-pressed=${fw?.lidUp ? 'true' : 'false'}
         @click=${this.toggleLid}
       >
-        ${fw.lidUp ? msg('Put the lid back') : msg('Lift the lid')} <kbd>O</kbd>
+        ${fw?.lidUp ? msg('Put the lid back') : msg('Lift the lid')} <kbd>O</kbd>
       </button>
     </div>`;
   }

@@ -1,4 +1,4 @@
-/** "Check this cup" is asked for by the page's address: `#check` or `?check`. */
+/** What the page's address asks for: "Check this cup" (`#check` or `?check`), a cup (`?cup`). */
 
 export function isCheckUrl(): boolean {
   return location.hash === '#check' || new URLSearchParams(location.search).has('check');
@@ -10,4 +10,9 @@ export function forgetCheckUrl(): void {
   url.hash = '';
   url.searchParams.delete('check');
   history.replaceState(null, '', url);
+}
+
+/** The cup the address asks for (`?cup=sim`: the simulated cup; see `firstCup`), if any. */
+export function askedCup(): string | null {
+  return new URLSearchParams(location.search).get('cup');
 }

@@ -4,7 +4,7 @@
  * last step by hand, which the cup reads and which a cup move does not change.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { cupMove, firstCup, localHandSteps } from '../../../src/app';
+import { cupMove, firstCup, firstView, localHandSteps } from '../../../src/app';
 import { SHORT, TO_THE_END, expectEveryTransition, pages, play, sensed, type App } from './helpers';
 
 const { taken, page, atTable } = pages('app-cup');
@@ -27,6 +27,11 @@ describe('which cup', () => {
     expect(firstCup('ble', 'simulated')).toBe('bluetooth');
     expect(firstCup(null, 'simulated')).toBe('simulated');
     expect(firstCup(null, null)).toBe('bluetooth');
+  });
+
+  it("the page shows which before the machine is there (the simulated cup's panel has its room)", () => {
+    expect(firstView(false, false, 'simulated').cupKind).toBe('simulated');
+    expect(firstView(true, false, 'bluetooth').cupKind).toBe('bluetooth');
   });
 });
 
@@ -149,8 +154,10 @@ describe("the app's cup", () => {
     const app = await inGame();
     app.send({ type: 'SHOWN' });
     await bound(app, 1);
+    expect(app.view.cupKind).toBe('simulated');
     app.send({ type: 'CUP.CHOOSE', kind: 'bluetooth' });
     await bound(app, 2);
+    expect(app.view.cupKind).toBe('bluetooth');
     expect(app.remembered).toEqual(['bluetooth']);
     expect(app.cups.map((cup) => [cup.kind, cup.disposed])).toEqual([
       ['simulated', true],
