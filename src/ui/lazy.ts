@@ -17,7 +17,8 @@ export const loadTable = () => withWords(() => import('./mia-table'));
 
 /**
  * The table's cup panels (with the cup's code) load once the table is up: they show nothing
- * before the cup is set up, which `main.ts` does after the first screen.
+ * before the cup is set up, which `main.ts` does after the first screen. (The simulated cup's
+ * is in the table's chunk: chosen, it shows with the table, its buttons off until the cup is up.)
  */
 export const loadCupPanels = () =>
   withWords(() => Promise.all([import('./cup/mia-cup-panel'), import('./cup/mia-sim-cup')]));
