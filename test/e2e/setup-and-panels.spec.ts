@@ -52,12 +52,12 @@ test('the new-game screen edits players and remembers the last set-up', async ({
   await page.getByRole('button', { name: 'Back to the game' }).click();
   await expect(toAct(page)).toHaveText('Dag');
   await page.reload();
+  // Tapped on the table drawn from its stored view: the new-game screen comes once the game is
+  // read (the tap waits for it), so its names are waited for.
   await page.getByRole('button', { name: 'New game' }).click();
-  expect(await inputs.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual([
-    'Bo',
-    'Dag',
-    'Cy',
-  ]);
+  await expect
+    .poll(() => inputs.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)))
+    .toEqual(['Bo', 'Dag', 'Cy']);
   await expect(page.getByRole('button', { name: 'Player 2 opens' })).toHaveAttribute(
     'aria-pressed',
     'true',
