@@ -58,7 +58,8 @@ function phases(events, ready) {
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
     if (e.ph !== 'X' || threads.get(key) !== 'CrRendererMain' || e.ts < t0 || e.ts > end) continue;
-    byThread.set(key, [...(byThread.get(key) ?? []), e]);
+    if (!byThread.has(key)) byThread.set(key, []);
+    byThread.get(key).push(e);
   }
   // The renderer that did the most is the page's (a cold start may start a new one).
   const main = [...byThread.values()].sort((a, b) => b.length - a.length)[0] ?? [];
