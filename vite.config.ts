@@ -3,7 +3,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import { miaWords } from './scripts/i18n/words-plugin.ts';
 import { restorePreload } from './scripts/restore-preload-plugin.ts';
+import { firstScreen } from './scripts/first-screen-plugin.ts';
 import { GAME_STORED_KEY } from './src/data/game-hint.ts';
+import { OLD_CUP_KEY, PREFERENCES_KEY } from './src/data/preference-keys.ts';
+import { DRAWN_GLOBAL, TEMPLATE_ID, drawFirstScreen } from './src/ui/first-screen/draw.ts';
+import { LANGUAGE_ALIASES, browserLanguage } from './src/ui/i18n/browser-language.ts';
+import { allLocales, sourceLocale } from './src/ui/i18n/locale-codes.ts';
 import { CURRENT, DB_NAME, EARLY_GLOBAL, GAMES, VIEW, openAndRead } from './src/data/early-open.ts';
 
 /**
@@ -66,6 +71,21 @@ export default defineConfig({
       maxFiles: 3,
       early: { global: EARLY_GLOBAL, open: openAndRead, args: [DB_NAME, GAMES, [CURRENT, VIEW]] },
     }),
+    // Not while `npm run prerender` builds the app whose first screen it copies.
+    !process.env.MIA_PRERENDER &&
+      firstScreen({
+        file: 'src/ui/first-screen/first-screen.html',
+        id: TEMPLATE_ID,
+        global: DRAWN_GLOBAL,
+        fit: {
+          keys: [PREFERENCES_KEY, OLD_CUP_KEY, GAME_STORED_KEY],
+          known: [...allLocales],
+          aliases: { ...LANGUAGE_ALIASES },
+          language: sourceLocale,
+        },
+        draw: drawFirstScreen,
+        browserLanguage,
+      }),
     VitePWA({
       // The app registers the worker itself (src/ui/platform/updates.ts) and decides when a
       // new version comes in: never in the middle of a game by itself.

@@ -1,10 +1,12 @@
 /**
- * Wires the layers together: localization first, then the page (<mia-app>), then the app's
+ * Wires the layers together: the first screen the page drew taken over (`ui/first-screen`),
+ * localization, then the page (<mia-app>), then the app's
  * life (`src/app`, a machine in xstate: loaded at once when a game is stored, else once the
  * first screen is up; a stored game's table is drawn from its stored view meanwhile), given
  * what it acts on: the game session (its own chunk), the table lock, the cup (its own chunk,
  * with the owner keys' store) and the service worker's updates (after the first screen).
  */
+import { takeOverTaps } from './ui/first-screen/take-over';
 import { allWords } from './ui/localize';
 import './ui/mia-app';
 import type { MiaApp } from './ui/mia-app';
@@ -39,6 +41,7 @@ async function wire(app: MiaApp): Promise<void> {
     (session ??= loadSession(app.sessionHooks(), app.scoreboard, { storage: app.storage, early }));
   // Once the first screen is up: the rest of the language's words, and the manifest.
   void app.opened.then(() => {
+    takeOverTaps(app);
     void allWords();
     linkManifest();
   });

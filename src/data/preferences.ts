@@ -6,6 +6,7 @@
  * and reaches every subscriber.
  */
 import { isSide, type Side } from '../rules';
+import { OLD_CUP_KEY, PREFERENCES_KEY } from './preference-keys';
 
 export type Theme = 'dark' | 'light';
 /** Table mode (a panel per seat, turned toward it) or one side (the tablet is held). */
@@ -29,9 +30,7 @@ export interface Preferences {
   seating: Side[] | null;
 }
 
-export const PREFERENCES_KEY = 'mia-cup.prefs';
-/** Where earlier versions kept the cup choice: read while the one key has none. */
-const OLD_CUP_KEY = 'mia-cup.choice';
+export { PREFERENCES_KEY } from './preference-keys';
 
 /** The part of `Storage` the store uses. */
 export type PreferenceStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

@@ -10,6 +10,7 @@
  */
 import { configureLocalization, type LocaleModule, type TemplateMap } from '@lit/localize';
 import { sourceLocale, targetLocales } from './i18n/locale-codes';
+import { browserLanguage, LANGUAGE_ALIASES } from './i18n/browser-language';
 
 export type AppLocale = typeof sourceLocale | (typeof targetLocales)[number];
 
@@ -95,18 +96,9 @@ export async function allWords(): Promise<void> {
 export const isAppLocale = (value: unknown): value is AppLocale =>
   typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
-/**
- * The first of the browser's languages the app speaks: Norwegian (nb, no, nn) as bokmål,
- * Danish, German, English; English when none fits.
- */
-export function browserLocale(languages: readonly string[]): AppLocale {
-  for (const tag of languages) {
-    const base = tag.toLowerCase().split(/[-_]/)[0];
-    if (base === 'nb' || base === 'no' || base === 'nn') return 'nb';
-    if (isAppLocale(base)) return base;
-  }
-  return 'en';
-}
+/** The first of the browser's languages the app speaks (Norwegian as bokmål), else English. */
+export const browserLocale = (languages: readonly string[]): AppLocale =>
+  browserLanguage(languages, LOCALES, LANGUAGE_ALIASES, sourceLocale) as AppLocale;
 
 /** The language to speak: the one picked in the app, else the browser's. */
 export const localeFor = (picked: string | null): AppLocale =>
