@@ -6,7 +6,18 @@ import { restorePreload } from './scripts/restore-preload-plugin.ts';
 import { firstScreen } from './scripts/first-screen-plugin.ts';
 import { GAME_STORED_KEY } from './src/data/game-hint.ts';
 import { OLD_CUP_KEY, PREFERENCES_KEY } from './src/data/preference-keys.ts';
-import { DRAWN_GLOBAL, TEMPLATE_ID, drawFirstScreen } from './src/ui/first-screen/draw.ts';
+import {
+  DRAWN_GLOBAL,
+  TEMPLATE_ID,
+  drawFirstScreen,
+  holdTaps,
+} from './src/ui/first-screen/draw.ts';
+import {
+  SNAPSHOT_KEY,
+  SNAPSHOT_POLICY,
+  SNAPSHOT_TAG,
+  drawTableSnapshot,
+} from './src/ui/first-screen/draw-snapshot.ts';
 import { LANGUAGE_ALIASES, browserLanguage } from './src/ui/i18n/browser-language.ts';
 import { allLocales, sourceLocale } from './src/ui/i18n/locale-codes.ts';
 import { CURRENT, DB_NAME, EARLY_GLOBAL, GAMES, VIEW, openAndRead } from './src/data/early-open.ts';
@@ -83,7 +94,16 @@ export default defineConfig({
           aliases: { ...LANGUAGE_ALIASES },
           language: sourceLocale,
         },
+        snapshot: {
+          key: SNAPSHOT_KEY,
+          hint: GAME_STORED_KEY,
+          global: DRAWN_GLOBAL,
+          tag: SNAPSHOT_TAG,
+          policy: SNAPSHOT_POLICY,
+        },
         draw: drawFirstScreen,
+        drawSnapshot: drawTableSnapshot,
+        hold: holdTaps,
         browserLanguage,
       }),
     VitePWA({

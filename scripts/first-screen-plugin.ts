@@ -1,7 +1,8 @@
 /**
  * Writes the prerendered first screen into the built page (`src/ui/first-screen/draw.ts` says
  * how it is shown and taken over): the copy in a `<template>` after the empty `<mia-app>`, and
- * the script that puts it in place when it fits. The page's Content-Security-Policy allows the
+ * the script that puts it in place when it fits, or else draws a stored game's table from the
+ * snapshot the last page kept (`draw-snapshot.ts`) when that fits. The page's Content-Security-Policy allows the
  * script and the copy's style sheets by their SHA-256 hashes, nothing else inline.
  *
  * The copy (`first-screen.html`) is made by `npm run prerender` from the app's own first paint,
@@ -20,8 +21,12 @@ export interface FirstScreenOptions {
   id: string;
   global: string;
   fit: FirstScreenFit;
-  /** `drawFirstScreen` and `browserLanguage`, whose sources are written into the page. */
+  /** The table's snapshot: what its drawing needs to know. */
+  snapshot: { key: string; hint: string; global: string; tag: string; policy: string };
+  /** `drawFirstScreen`, `drawTableSnapshot`, `holdTaps` and `browserLanguage`: their sources are written into the page. */
   draw: (...args: never[]) => void;
+  drawSnapshot: (...args: never[]) => void;
+  hold: (...args: never[]) => void;
   browserLanguage: (...args: never[]) => string;
 }
 
@@ -35,8 +40,14 @@ export function withFirstScreen(html: string, copy: string, options: FirstScreen
   if (!html.includes(EMPTY_APP) || !html.includes("style-src 'self'")) {
     throw new Error(`first-screen: the page has no ${EMPTY_APP} or no style-src`);
   }
+  if (copy.includes('data-mia-style')) {
+    throw new Error(`first-screen: ${options.file} sets inline styles, which the copy cannot draw`);
+  }
   const args = [options.id, options.global, options.fit].map((a) => JSON.stringify(a));
-  const script = `(${options.draw.toString()})(${args.join(',')},${options.browserLanguage.toString()})`;
+  const script =
+    `{const hold=${options.hold.toString()};` +
+    `(${options.draw.toString()})(${args.join(',')},${options.browserLanguage.toString()},hold);` +
+    `(${options.drawSnapshot.toString()})(${JSON.stringify(options.snapshot)},hold)}`;
   const styles = new Set([...copy.matchAll(/<style>([^]*?)<\/style\s*>/g)].map((m) => m[1] ?? ''));
   return html
     .replace(

@@ -7,12 +7,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { runnerImport } from 'vite';
 import { findChromium } from './find-chromium.mjs';
 import { exit, must, onCleanup } from './lib/children.mjs';
-import { captureFirstScreen } from './lib/first-screen-capture.mjs';
 import { serveDir } from './lib/serve-dir.mjs';
 
 const FILE = 'src/ui/first-screen/first-screen.html';
+// TypeScript, shared with the browser test (and the screen's serializer with the app).
+const { module: capture } = await runnerImport('./scripts/lib/first-screen-capture.ts');
+const { captureFirstScreen } = capture;
 
 const work = mkdtempSync(join(tmpdir(), 'mia-prerender-'));
 onCleanup(() => rmSync(work, { recursive: true, force: true }));

@@ -6,7 +6,8 @@
  * what it acts on: the game session (its own chunk), the table lock, the cup (its own chunk,
  * with the owner keys' store) and the service worker's updates (after the first screen).
  */
-import { takeOverTaps } from './ui/first-screen/take-over';
+import { takeOverTaps, uncoverWhenDrawn } from './ui/first-screen/take-over';
+import { keepTableSnapshot } from './ui/first-screen/snapshot';
 import { allWords } from './ui/localize';
 import './ui/mia-app';
 import type { MiaApp } from './ui/mia-app';
@@ -41,7 +42,7 @@ async function wire(app: MiaApp): Promise<void> {
     (session ??= loadSession(app.sessionHooks(), app.scoreboard, { storage: app.storage, early }));
   // Once the first screen is up: the rest of the language's words, and the manifest.
   void app.opened.then(() => {
-    takeOverTaps(app);
+    void takeOverTaps(app);
     void allWords();
     linkManifest();
   });
@@ -53,7 +54,10 @@ async function wire(app: MiaApp): Promise<void> {
     drawn = await import('./data/early-view')
       .then(({ drawStoredTable }) => drawStoredTable(early))
       .catch(() => null);
-    if (drawn) await app.life.draw(drawn, () => app.painted());
+    if (drawn) {
+      await app.life.draw(drawn, () => app.painted());
+      void takeOverTaps(app);
+    }
     void sessionOnce().then((opening) => opening.prepare());
   } else await app.opened;
 
@@ -86,4 +90,12 @@ async function wire(app: MiaApp): Promise<void> {
 }
 
 const app = document.querySelector('mia-app');
-if (app) void wire(app);
+if (app) {
+  uncoverWhenDrawn(app, () => app.life.latest.screen);
+  void wire(app);
+  // The table as the page is hidden (put away, or left: a reload too), for the next page to
+  // draw at once.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') keepTableSnapshot(app, app.life.latest.screen);
+  });
+}

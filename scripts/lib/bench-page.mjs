@@ -4,11 +4,12 @@
 /**
  * Page side, before any of the page's scripts: long tasks; `__bench.ready`, the time (since
  * navigation start) of the first frame with the target on screen and enabled, with the
- * resources loaded by then; `__bench.tap(selector)`, which taps the first element matching
+ * resources loaded by then; `__bench.live`, of the first such frame with the app's own target
+ * (not the prerendered copy's: the one that answers taps); `__bench.tap(selector)`, which taps the first element matching
  * the selector (in any shadow root) and resolves with the time to the next paint.
  */
 export const PAGE = (target) => `(() => {
-  const bench = { ready: null, resources: [], longTasks: [] };
+  const bench = { ready: null, live: null, resources: [], longTasks: [] };
   window.__bench = bench;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) bench.longTasks.push([e.startTime, e.duration]);
@@ -37,18 +38,35 @@ export const PAGE = (target) => `(() => {
     return el;
   };
   const enabled = (el) => el && !el.disabled && el.getClientRects().length > 0;
+  const shown = (el) => (enabled(el) ? el : null);
   const targets = {
     start: () =>
-      enabled(at('mia-app', 'mia-new-game', 'button.start') ?? at('bench-baseline', 'button')),
-    table: () => enabled(at('mia-app', 'mia-table', 'mia-actions', '[data-action]')),
+      shown(at('mia-app', 'mia-new-game', 'button.start') ?? at('bench-baseline', 'button')),
+    table: () =>
+      shown(
+        at('mia-app', 'mia-table', 'mia-actions', '[data-action]') ??
+          at('mia-snapshot', 'snap-mia-table', 'snap-mia-actions', '[data-action]'),
+      ),
   };
+  // A first screen drawn from the page's prerendered copy, or a table from the last page's
+  // snapshot (src/ui/first-screen), answers taps only once the app has drawn its own: the
+  // copy's shadow roots hold their style sheets as <style> elements (the app's, Lit's, adopt
+  // them), the snapshot is in <mia-snapshot>.
+  const copied = (el) =>
+    !!el.getRootNode().querySelector?.(':scope > style') || el.localName.startsWith('snap-') ||
+    !!el.getRootNode().host?.localName.startsWith('snap-');
   const check = () => {
-    if (targets['${target}']()) {
+    const found = targets['${target}']();
+    if (found && bench.ready === null) {
       bench.ready = performance.now();
       bench.resources = performance.getEntriesByType('resource').map((r) => r.name);
       // Told over the console: polling from outside would run the driver's code in the page
       // while it starts.
       console.debug('mia-bench-ready:${target}');
+    }
+    if (found && !copied(found)) {
+      bench.live = performance.now();
+      console.debug('mia-bench-live:${target}');
     } else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
@@ -88,13 +106,18 @@ export const PAGE = (target) => `(() => {
   };
 })();`;
 
-/** Navigate (or reload) and wait for the target: the time to it, and the blocking time. */
+/**
+ * Navigate (or reload) and wait for the target: the time to it (`ready`) and to the app's own
+ * (`live`), and the blocking time until it showed.
+ */
 export async function timeTo(page, go, label = 'start') {
   const target = label === 'restore' ? 'table' : 'start';
-  const ready = page.waitForEvent('console', {
-    predicate: (message) => message.text() === `mia-bench-ready:${target}`,
-    timeout: 60_000,
-  });
+  const told = (what) =>
+    page.waitForEvent('console', {
+      predicate: (message) => message.text() === `mia-bench-${what}:${target}`,
+      timeout: 60_000,
+    });
+  const ready = Promise.all([told('ready'), told('live')]);
   await go();
   await ready.catch(async (error) => {
     const state = await page
@@ -107,15 +130,16 @@ export async function timeTo(page, go, label = 'start') {
       `${page.url()} (${label}) never showed its first screen (${state}): ${error.message}`,
     );
   });
-  const { at, longTasks, resources } = await page.evaluate(() => ({
+  const { at, live, longTasks, resources } = await page.evaluate(() => ({
     at: window.__bench.ready,
+    live: window.__bench.live,
     longTasks: window.__bench.longTasks,
     resources: window.__bench.resources,
   }));
   const blocking = longTasks
     .filter(([start]) => start < at)
     .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
-  return { ready: at, blocking, resources };
+  return { ready: at, live, blocking, resources };
 }
 
 export const controlled = (page) =>

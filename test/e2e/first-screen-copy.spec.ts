@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { captureFirstScreen } from '../../scripts/lib/first-screen-capture.mjs';
+import { captureFirstScreen } from '../../scripts/lib/first-screen-capture';
 import { test, expect } from './fixtures';
 
 // The service worker would serve the chunks from its cache, past `page.route`.

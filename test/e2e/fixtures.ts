@@ -1,12 +1,26 @@
 /**
  * Shared Playwright fixtures and table helpers: every test fails on a page error, a console
- * error (a CSP violation is one) or a request that leaves the app's origin.
+ * error (a CSP violation is one) or a request that leaves the app's origin. The table's snapshot
+ * (drawn over the app on a reload until the app has drawn the table: src/ui/first-screen) is
+ * forgotten before each page unless a test asks for it (`tableSnapshots`, table-snapshot.spec):
+ * a test that reloads mid-game checks the app's own restore, not the picture before it.
  */
 import { test as base, expect, type Page } from '@playwright/test';
+import { SNAPSHOT_KEY } from '../../src/ui/first-screen/draw-snapshot';
 
-export const test = base.extend<{ guard: void }>({
+export const test = base.extend<{ guard: void; tableSnapshots: boolean }>({
+  tableSnapshots: [false, { option: true }],
   guard: [
-    async ({ page, context, baseURL }, use) => {
+    async ({ page, context, baseURL, tableSnapshots }, use) => {
+      if (!tableSnapshots) {
+        await context.addInitScript((key) => {
+          try {
+            localStorage.removeItem(key);
+          } catch {
+            // no storage here (about:blank)
+          }
+        }, SNAPSHOT_KEY);
+      }
       const problems: string[] = [];
       const origin = new URL(baseURL!).origin;
       page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));

@@ -65,12 +65,21 @@ bare('the Content-Security-Policy allows only the app origin', async ({ page }) 
     .getAttribute('content');
   expect(csp).toContain("default-src 'self'");
   expect(csp).not.toMatch(/https?:|\*/);
-  // Nothing unsafe but compiling WebAssembly (the cup's core, firmware-protocol/wasm/), and
-  // inline only the one script in the head (scripts/restore-preload-plugin.ts), by its hash.
-  const inline = await page.locator('head script:not([src])').allTextContents();
-  expect(inline).toHaveLength(1);
-  const digest = createHash('sha256').update(inline[0]).digest('base64');
-  expect(csp).toContain(`script-src 'self' 'sha256-${digest}' 'wasm-unsafe-eval';`);
+  // Nothing unsafe but compiling WebAssembly (the cup's core, firmware-protocol/wasm/); inline
+  // only the script in the head (scripts/restore-preload-plugin.ts) and the one after <mia-app>
+  // (scripts/first-screen-plugin.ts), and the style sheets of the first screen's copy that it
+  // draws, each by its hash.
+  const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  const inline = await page.locator('script:not([src])').allTextContents();
+  expect(inline).toHaveLength(2);
+  const sources = (name: string) => new RegExp(`${name} ([^;]*);`).exec(csp!)?.[1]?.split(' ');
+  expect(sources('script-src')?.sort()).toEqual(
+    ["'self'", "'wasm-unsafe-eval'", ...inline.map(hash)].sort(),
+  );
+  const page0 = await (await page.request.get('/')).text();
+  const styles = new Set([...page0.matchAll(/<style>([^]*?)<\/style\s*>/g)].map((m) => m[1]!));
+  expect(styles.size).toBeGreaterThan(0);
+  expect(sources('style-src')?.sort()).toEqual(["'self'", ...[...styles].map(hash)].sort());
   expect(csp!.replace("'wasm-unsafe-eval'", '')).not.toMatch(/unsafe/);
   // The app itself ran under it without a single violation; an outside fetch is refused.
   expect(violations).toEqual([]);
@@ -120,16 +129,18 @@ bare(
         rogue: tried(() => tt.createPolicy('rogue', { createHTML: (s: string) => s })),
         lit: tried(() => tt.createPolicy('lit-html', { createHTML: (s: string) => s })),
         worker: tried(() => tt.createPolicy('mia-service-worker', {})),
+        snapshot: tried(() => tt.createPolicy('mia-snapshot', {})),
       };
     });
     // Each sink refuses a string, and no page script may make a policy: not a new one, not one
-    // of the app's two names again.
+    // of the app's three names again (the page makes the snapshot's on every start).
     expect(sinks).toEqual({
       innerHTML: 'TypeError',
       scriptSrc: 'TypeError',
       rogue: 'TypeError',
       lit: 'TypeError',
       worker: 'TypeError',
+      snapshot: 'TypeError',
     });
   },
 );

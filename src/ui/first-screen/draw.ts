@@ -17,10 +17,51 @@ export const TEMPLATE_ID = 'mia-first-screen';
 /** Where the page leaves what it drew. */
 export const DRAWN_GLOBAL = '__miaFirstScreen';
 
-/** The copy drawn: the taps held on it, and what stops holding them. */
+/** What the page drew: the taps held on it, what stops holding them, the snapshot if one. */
 export interface DrawnFirstScreen {
   held: string[][];
   release(): void;
+  /** A table's snapshot (`draw-snapshot.ts`): its element, over the app, and its markup. */
+  snapshot?: { host: Element; html: string };
+}
+
+/**
+ * Holds the taps on `host` (see above) and leaves what was drawn at `global`. Self-contained,
+ * with no name from outside its body: its source is written into the page.
+ */
+export function holdTaps(
+  host: Element,
+  global: string,
+  snapshot?: { host: Element; html: string },
+): void {
+  const held: string[][] = [];
+  const hold = (event: Event) => {
+    const path: string[] = [];
+    let node = event.composedPath()[0] as Node | undefined;
+    while (node && node !== host) {
+      if (node instanceof ShadowRoot) {
+        path.unshift('#');
+        node = node.host;
+      } else {
+        const parent: ParentNode | null = node.parentNode;
+        if (!(node instanceof Element) || !parent) break;
+        const name = node.localName;
+        const same = [...parent.children].filter((c) => c.localName === name);
+        path.unshift(`${name}:${same.indexOf(node)}`);
+        node = parent as Node;
+      }
+    }
+    if (node === host) held.push(path);
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  addEventListener('click', hold, true);
+  const drawn: DrawnFirstScreen = {
+    held,
+    release: () => removeEventListener('click', hold, true),
+    snapshot,
+  };
+  (globalThis as Record<string, unknown>)[global] = drawn;
 }
 
 /** What decides whether the copy fits, passed in by the build. */
@@ -34,9 +75,9 @@ export interface FirstScreenFit {
 }
 
 /**
- * Draws the copy when it fits. Self-contained, with no name from outside its body (`language` is
- * `browserLanguage`, passed in): the build writes its source into the page, after `<mia-app>`
- * and the template.
+ * Draws the copy when it fits. Self-contained, with no name from outside its body
+ * (`browserLanguage` and `hold` are passed in): the build writes its source into the page, after
+ * `<mia-app>` and the template.
  */
 export function drawFirstScreen(
   id: string,
@@ -48,6 +89,7 @@ export function drawFirstScreen(
     aliases: Readonly<Record<string, string>>,
     fallback: string,
   ) => string,
+  hold: typeof holdTaps,
 ): void {
   const template = document.getElementById(id);
   const empty = document.querySelector('mia-app');
@@ -64,29 +106,5 @@ export function drawFirstScreen(
   const copy = template.content.firstElementChild;
   if (copy?.localName !== 'mia-app') return;
   empty.replaceWith(document.importNode(copy, true));
-  const app = document.querySelector('mia-app');
-  const held: string[][] = [];
-  const hold = (event: Event) => {
-    const path: string[] = [];
-    let node = event.composedPath()[0] as Node | undefined;
-    while (node && node !== app) {
-      if (node instanceof ShadowRoot) {
-        path.unshift('#');
-        node = node.host;
-      } else {
-        const parent: ParentNode | null = node.parentNode;
-        if (!(node instanceof Element) || !parent) break;
-        const name = node.localName;
-        const same = [...parent.children].filter((c) => c.localName === name);
-        path.unshift(`${name}:${same.indexOf(node)}`);
-        node = parent as Node;
-      }
-    }
-    if (node === app) held.push(path);
-    event.preventDefault();
-    event.stopImmediatePropagation();
-  };
-  addEventListener('click', hold, true);
-  const drawn: DrawnFirstScreen = { held, release: () => removeEventListener('click', hold, true) };
-  (globalThis as Record<string, unknown>)[global] = drawn;
+  hold(document.querySelector('mia-app')!, global);
 }

@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { withFirstScreen, type FirstScreenOptions } from '../../../scripts/first-screen-plugin';
-import { drawFirstScreen } from '../../../src/ui/first-screen/draw';
+import { drawFirstScreen, holdTaps } from '../../../src/ui/first-screen/draw';
+import { drawTableSnapshot } from '../../../src/ui/first-screen/draw-snapshot';
 import { browserLanguage } from '../../../src/ui/i18n/browser-language';
 
 const PAGE = `<meta http-equiv="Content-Security-Policy" content="script-src 'self'; style-src 'self'; object-src 'none'" /><body><mia-app></mia-app></body>`;
@@ -17,7 +18,10 @@ const OPTIONS: FirstScreenOptions = {
   id: 'mia-first-screen',
   global: '__miaFirstScreen',
   fit: { keys: ['k'], known: ['da', 'en'], aliases: {}, language: 'en' },
+  snapshot: { key: 's', hint: 'h', global: 'g', tag: 'x-snap', policy: 'p' },
   draw: drawFirstScreen,
+  drawSnapshot: drawTableSnapshot,
+  hold: holdTaps,
   browserLanguage,
 };
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -29,8 +33,9 @@ describe('the first screen plugin', () => {
       `<mia-app></mia-app>\n    <template id="mia-first-screen">${COPY.trim()}</template>`,
     );
     const script = /<script>([^]*?)<\/script>/.exec(html)?.[1] ?? '';
-    expect(script).toContain('function drawFirstScreen');
-    expect(script).toContain('function browserLanguage');
+    for (const name of ['drawFirstScreen', 'drawTableSnapshot', 'holdTaps', 'browserLanguage']) {
+      expect(script).toContain(`function ${name}`);
+    }
     expect(html).toContain(`script-src 'self' ${hash(script)};`);
     // Two sheets (one in two roots): two hashes.
     expect(html).toContain(
@@ -40,8 +45,11 @@ describe('the first screen plugin', () => {
     expect(() => new Function(script)).not.toThrow();
   });
 
-  it('refuses a file that is no copy, or a page with no empty <mia-app> or no style-src', () => {
+  it('refuses a file that is no copy or sets inline styles, or a page with no place for it', () => {
     expect(() => withFirstScreen(PAGE, '<p>hello</p>', OPTIONS)).toThrow(/not a prerendered/);
+    expect(() =>
+      withFirstScreen(PAGE, COPY.replace('<x-y', '<x-y data-mia-style="top: 0"'), OPTIONS),
+    ).toThrow(/inline styles/);
     expect(() => withFirstScreen(PAGE.replace('<mia-app></mia-app>', ''), COPY, OPTIONS)).toThrow(
       /no <mia-app><\/mia-app>/,
     );
