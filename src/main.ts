@@ -7,7 +7,6 @@
  * with the owner keys' store) and the service worker's updates (after the first screen).
  */
 import { takeOverTaps, uncoverWhenDrawn } from './ui/first-screen/take-over';
-import { keepTableSnapshot } from './ui/first-screen/snapshot';
 import { allWords } from './ui/localize';
 import './ui/mia-app';
 import type { MiaApp } from './ui/mia-app';
@@ -94,8 +93,12 @@ if (app) {
   uncoverWhenDrawn(app, () => app.life.latest.screen);
   void wire(app);
   // The table as the page is hidden (put away, or left: a reload too), for the next page to
-  // draw at once.
+  // draw at once; its code once the first screen is up.
+  let keep: typeof import('./ui/first-screen/snapshot').keepTableSnapshot | null = null;
+  void app.opened
+    .then(() => import('./ui/first-screen/snapshot'))
+    .then((snapshot) => (keep = snapshot.keepTableSnapshot));
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') keepTableSnapshot(app, app.life.latest.screen);
+    if (document.visibilityState === 'hidden') keep?.(app, app.life.latest.screen);
   });
 }

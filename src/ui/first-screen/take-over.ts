@@ -8,7 +8,6 @@
  */
 import { DRAWN_GLOBAL, type DrawnFirstScreen } from './draw';
 import { SNAPSHOT_PREFIX } from './draw-snapshot';
-import { serializeScreen } from './serialize';
 
 const drawn = (globalThis as Record<string, unknown>)[DRAWN_GLOBAL] as DrawnFirstScreen | undefined;
 if (drawn && !drawn.snapshot) document.querySelector('mia-app')?.shadowRoot?.replaceChildren();
@@ -61,6 +60,7 @@ const SAME_SCREEN_MS = 3000;
  * checked at each frame, since what the table shows after it (the cup's panel) loads lazily.
  */
 async function becomes(app: Element, html: string): Promise<boolean> {
+  const { serializeScreen } = await import('./serialize');
   const until = performance.now() + SAME_SCREEN_MS;
   while (performance.now() < until) {
     if (serializeScreen(app, SNAPSHOT_PREFIX)?.html === html) return true;
