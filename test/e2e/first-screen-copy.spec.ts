@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { captureFirstScreen } from '../../scripts/lib/first-screen-capture';
-import { test, expect } from './fixtures';
+import { test, expect, holdChunk } from './fixtures';
 
 // The service worker would serve the chunks from its cache, past `page.route`.
 test.use({ serviceWorkers: 'block' });
@@ -31,17 +31,6 @@ for (const size of [
       readFileSync(COPY, 'utf8'),
     );
   });
-}
-
-/** Hold the first chunk (the app's code) until the returned function is called. */
-async function holdApp(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
 }
 
 /** Page side: each frame's "Start game" buttons (anywhere), and whether the app drew the one. */
@@ -69,7 +58,7 @@ test('the copy shows before the app runs; its taps are applied in order once the
   page,
 }) => {
   await page.addInitScript(FRAMES);
-  const release = await holdApp(page);
+  const release = await holdChunk(page, 'index');
   await page.goto('/', { waitUntil: 'commit' });
   const start = page.getByRole('button', { name: 'Start game' });
   await expect(start).toBeVisible();

@@ -6,28 +6,17 @@
  * (localStorage cleared, IndexedDB kept) still brings the stored game back.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, claim, openFresh, roll, saved, startGame } from './fixtures';
+import { test, expect, holdChunk, claim, openFresh, roll, saved, startGame } from './fixtures';
 
 // The service worker would serve the chunks from its cache, past `page.route`.
 test.use({ serviceWorkers: 'block' });
-
-/** Hold the session's chunk until the returned function is called. */
-async function holdSession(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/session-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 const startButton = (page: Page) => page.getByRole('button', { name: 'Start game' });
 
 test('the new-game screen is ready before the session loads; Start game waits for it', async ({
   page,
 }) => {
-  const release = await holdSession(page);
+  const release = await holdChunk(page, 'session');
   await page.goto('/');
   await expect(startButton(page)).toBeEnabled();
   await page.locator('mia-new-game input').first().fill('Ann');
@@ -62,7 +51,7 @@ test('a stored game shows after a reload without the new-game screen in between'
       define(name, constructor, options);
     };
   });
-  const release = await holdSession(page);
+  const release = await holdChunk(page, 'session');
   await page.reload();
   // Drawn from its stored view while the session is held (issue 29).
   await expect(page.getByTestId('standing')).toHaveText('54');
@@ -85,7 +74,7 @@ test('with the hint lost, the stored game still comes back, and a quick Start ga
   await saved(page);
   await page.evaluate(() => localStorage.removeItem('mia-cup:game-stored'));
 
-  const release = await holdSession(page);
+  const release = await holdChunk(page, 'session');
   await page.reload();
   // Without the hint the new-game screen comes first; a tap on Start game must not replace the
   // stored game, which shows once it is read.

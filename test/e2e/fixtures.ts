@@ -43,6 +43,21 @@ export { expect };
 
 export type Preset = 'longhall' | 'pub' | 'lizumo' | 'box' | 'norwegian';
 
+/**
+ * Hold the built chunk `name` (`/assets/<name>-<hash>.js`: `index`, the app's first; `session`)
+ * until the returned function is called. With the service worker blocked: it would serve the
+ * chunks from its cache, past `page.route`.
+ */
+export async function holdChunk(page: Page, name: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/assets/${name}-[\\w-]+\\.js$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Open the app with nothing stored and wait for the new-game screen. */
 export async function openFresh(page: Page): Promise<void> {
   await page.goto('/');

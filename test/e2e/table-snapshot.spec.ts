@@ -7,22 +7,11 @@
  * read is not drawn, and none is kept of a dialog or of another screen.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, claim, openFresh, roll, saved, startGame } from './fixtures';
+import { test, expect, holdChunk, claim, openFresh, roll, saved, startGame } from './fixtures';
 import { SNAPSHOT_KEY } from '../../src/ui/first-screen/draw-snapshot';
 
 // The service worker would serve the chunks from its cache, past `page.route`.
 test.use({ serviceWorkers: 'block', tableSnapshots: true });
-
-/** Hold the app's first chunk until the returned function is called. */
-async function holdApp(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 /** Ann claimed 54; Bo is to act. */
 async function midGame(page: Page): Promise<void> {
@@ -86,7 +75,7 @@ test('a reload draws the snapshot before the app runs, then the app draws its ow
 }) => {
   await midGame(page);
   await page.addInitScript(FRAMES);
-  const release = await holdApp(page);
+  const release = await holdChunk(page, 'index');
   await page.reload({ waitUntil: 'commit' });
   await expect(snapshot(page).getByTestId('standing')).toHaveText('54');
   expect(await drewSnapshot(page)).toBe(true);
@@ -104,7 +93,7 @@ test('a reload draws the snapshot before the app runs, then the app draws its ow
 
 test("a tap on the snapshot goes to the app's table once it is drawn", async ({ page }) => {
   await midGame(page);
-  const release = await holdApp(page);
+  const release = await holdChunk(page, 'index');
   await page.reload({ waitUntil: 'commit' });
   await snapshot(page).getByRole('button', { name: 'Lift!' }).click();
   await expect(page.locator('mia-dice-entry')).toHaveCount(0);
@@ -124,7 +113,7 @@ test('a snapshot older than the game is drawn, replaced, and its taps dropped', 
   await page.getByRole('button', { name: 'Believe: roll' }).click();
   await saved(page);
   await writeSnapshot(page, old!);
-  const release = await holdApp(page);
+  const release = await holdChunk(page, 'index');
   await page.goto('/', { waitUntil: 'commit' });
   await snapshot(page).getByRole('button', { name: 'Lift!' }).click();
   release();
