@@ -3,10 +3,11 @@
 
 /**
  * Page side, before any of the page's scripts: long tasks; `__bench.ready`, the time (since
- * navigation start) of the first frame with the target on screen and enabled, with the
- * resources loaded by then; `__bench.live`, of the first such frame with the app's own target
- * (not the prerendered copy's: the one that answers taps); `__bench.tap(selector)`, which taps the first element matching
- * the selector (in any shadow root) and resolves with the time to the next paint.
+ * navigation start) of the first frame with the target on screen and enabled; `__bench.live`,
+ * of the first such frame with the app's own target (not one the page drew before the app's code
+ * ran: the one that answers taps), with the resources loaded by then; `__bench.tap(selector)`,
+ * which taps the first element matching the selector (in any shadow root) and resolves with the
+ * time to the next paint.
  */
 export const PAGE = (target) => `(() => {
   const bench = { ready: null, live: null, resources: [], longTasks: [] };
@@ -59,13 +60,14 @@ export const PAGE = (target) => `(() => {
     const found = targets['${target}']();
     if (found && bench.ready === null) {
       bench.ready = performance.now();
-      bench.resources = performance.getEntriesByType('resource').map((r) => r.name);
       // Told over the console: polling from outside would run the driver's code in the page
       // while it starts.
       console.debug('mia-bench-ready:${target}');
     }
     if (found && !copied(found)) {
       bench.live = performance.now();
+      // What the app's own screen needed (a copy drawn by the page needs no script).
+      bench.resources = performance.getEntriesByType('resource').map((r) => r.name);
       console.debug('mia-bench-live:${target}');
     } else requestAnimationFrame(check);
   };
