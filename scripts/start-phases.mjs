@@ -5,18 +5,22 @@
 // target), summed by kind, as medians over the runs. Tracing slows a page down: compare the
 // columns with each other, not with the speed bench's times.
 //
-//   node scripts/start-phases.mjs [cold|warm] [runs]        (default: warm, 5 runs)
+//   node scripts/start-phases.mjs [cold|warm|restore] [runs]        (default: warm, 5 runs)
 //   MIA_PHASES_DIRS=a,b   built copies to compare instead (each as an app, e.g. two builds)
+// `restore` reopens each app with a game stored (a claim made, as the speed bench does), to its
+// table's first action; it has no baseline (MIA_PHASES_DIRS, or the app alone).
 import { basename } from 'node:path';
 import { findChromium } from './find-chromium.mjs';
 import { buildPages } from './lib/bench-builds.mjs';
 import { browserLauncher, settled } from './lib/bench-browser.mjs';
-import { PAGE, controlled, timeTo } from './lib/bench-page.mjs';
+import { PAGE, controlled, tap, timeTo } from './lib/bench-page.mjs';
 import { median } from './lib/bench-report.mjs';
 import { serveDir } from './lib/serve-dir.mjs';
 
 const [mode = 'warm', runs = '5'] = process.argv.slice(2);
-if (!['cold', 'warm'].includes(mode)) throw new Error(`cold or warm, not ${mode}`);
+if (!['cold', 'warm', 'restore'].includes(mode)) {
+  throw new Error(`cold, warm or restore, not ${mode}`);
+}
 const THROTTLE = 4;
 const CATEGORIES = [
   'devtools.timeline',
@@ -80,7 +84,7 @@ function phases(events, ready) {
     stack.push(e);
     if (isTask(e) || (parent && !isTask(parent))) continue;
     const ms = Math.min(e.dur, end - e.ts) / 1000;
-    add(mode === 'warm' && e.ts < begins ? OLD : kindOf(e.name), ms);
+    add(mode !== 'cold' && e.ts < begins ? OLD : kindOf(e.name), ms);
     add('main thread busy', ms);
   }
   return sums;
@@ -89,10 +93,14 @@ function phases(events, ready) {
 const given = process.env.MIA_PHASES_DIRS?.split(',').filter(Boolean);
 const pages = given
   ? await Promise.all(given.map(async (dir) => ({ name: basename(dir), ...(await serveDir(dir)) })))
-  : await buildPages('start-phases').then(({ app, base }) => [
-      { name: 'app', ...app },
-      { name: 'baseline', ...base },
-    ]);
+  : await buildPages('start-phases').then(({ app, base }) =>
+      mode === 'restore'
+        ? [{ name: 'app', ...app }]
+        : [
+            { name: 'app', ...app },
+            { name: 'baseline', ...base },
+          ],
+    );
 const executablePath = await findChromium();
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const launch = browserLauncher({ executablePath, asRoot });
@@ -105,17 +113,25 @@ for (let run = 0; run < Number(runs); run++) {
     try {
       await page.addInitScript(PAGE('start'));
       await throttle(THROTTLE);
-      if (mode === 'warm') {
+      if (mode !== 'cold') {
         await timeTo(page, () => page.goto(url));
         await controlled(page);
         await context.setOffline(true);
+        if (mode === 'restore') {
+          await tap(page, 'button.start');
+          await tap(page, 'button[data-action="ROLL"]');
+          await tap(page, 'button[data-score="54"]');
+          await page.addInitScript(PAGE('table'));
+        }
         await settled(page);
       }
       const events = [];
       cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
       await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
-      const { ready } = await timeTo(page, () =>
-        mode === 'cold' ? page.goto(url) : page.reload(),
+      const { ready } = await timeTo(
+        page,
+        () => (mode === 'cold' ? page.goto(url) : page.reload()),
+        mode === 'restore' ? 'restore' : 'start',
       );
       const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
       await cdp.send('Tracing.end');

@@ -84,6 +84,19 @@ async function wire(app: MiaApp): Promise<void> {
   const actor = startApp(ports, { gameStored: stored, cup: app.life.view.cupKind, drawn });
   app.life.follow(actor);
 
+  // The table as the page is hidden (put away, or left: a reload too), for the next page to
+  // draw at once; its code once the first screen is up.
+  void app.opened
+    .then(() => import('./ui/first-screen/snapshot'))
+    .then(({ keepTableSnapshot, readAhead }) => {
+      const screen = () => app.life.latest.screen;
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'hidden') keepTableSnapshot(app, screen());
+      });
+      readAhead(app, screen());
+      actor.subscribe(() => readAhead(app, screen()));
+    });
+
   // The service worker (which precaches every chunk), once the first screen is up.
   await (await updates).start().catch((e) => console.warn('Mia Cup: no service worker:', e));
 }
@@ -92,13 +105,4 @@ const app = document.querySelector('mia-app');
 if (app) {
   uncoverWhenDrawn(app, () => app.life.latest.screen);
   void wire(app);
-  // The table as the page is hidden (put away, or left: a reload too), for the next page to
-  // draw at once; its code once the first screen is up.
-  let keep: typeof import('./ui/first-screen/snapshot').keepTableSnapshot | null = null;
-  void app.opened
-    .then(() => import('./ui/first-screen/snapshot'))
-    .then((snapshot) => (keep = snapshot.keepTableSnapshot));
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') keep?.(app, app.life.latest.screen);
-  });
 }

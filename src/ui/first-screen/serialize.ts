@@ -22,7 +22,12 @@ export interface ScreenMarkup {
  *
  * Self-contained, with no name from outside its body: the prerender writes its source into a page.
  */
-export function serializeScreen(host: Element, prefix: string): ScreenMarkup | null {
+export function serializeScreen(
+  host: Element,
+  prefix: string,
+  /** Each sheet's text, kept between calls (a sheet's rules do not change). */
+  texts = new WeakMap<CSSStyleSheet, string>(),
+): ScreenMarkup | null {
   const own = host.shadowRoot;
   if (!own) return null;
   const roots: ShadowRoot[] = [own];
@@ -61,7 +66,11 @@ export function serializeScreen(host: Element, prefix: string): ScreenMarkup | n
   const sheets: string[] = [];
   const index = roots.map((root) =>
     root.adoptedStyleSheets.map((sheet) => {
-      const css = [...sheet.cssRules].map((rule) => rule.cssText).join('');
+      let css = texts.get(sheet);
+      if (css === undefined) {
+        css = [...sheet.cssRules].map((rule) => rule.cssText).join('');
+        texts.set(sheet, css);
+      }
       const at = sheets.indexOf(css);
       return at >= 0 ? at : sheets.push(css) - 1;
     }),
