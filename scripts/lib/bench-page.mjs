@@ -5,12 +5,13 @@
  * Page side, before any of the page's scripts: long tasks; `__bench.ready`, the time (since
  * navigation start) of the first frame with the target on screen and enabled; `__bench.live`,
  * of the first such frame with the app's own target (not one the page drew before the app's code
- * ran: the one that answers taps), with the resources loaded by then; `__bench.tap(selector)`,
+ * ran: the one that answers taps; the resources loaded by then count as its first load);
+ * `__bench.tap(selector)`,
  * which taps the first element matching the selector (in any shadow root) and resolves with the
  * time to the next paint.
  */
 export const PAGE = (target) => `(() => {
-  const bench = { ready: null, live: null, resources: [], longTasks: [] };
+  const bench = { ready: null, live: null, longTasks: [] };
   window.__bench = bench;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) bench.longTasks.push([e.startTime, e.duration]);
@@ -66,8 +67,6 @@ export const PAGE = (target) => `(() => {
     }
     if (found && !copied(found)) {
       bench.live = performance.now();
-      // What the app's own screen needed (a copy drawn by the page needs no script).
-      bench.resources = performance.getEntriesByType('resource').map((r) => r.name);
       console.debug('mia-bench-live:${target}');
     } else requestAnimationFrame(check);
   };
@@ -132,12 +131,21 @@ export async function timeTo(page, go, label = 'start') {
       `${page.url()} (${label}) never showed its first screen (${state}): ${error.message}`,
     );
   });
-  const { at, live, longTasks, resources } = await page.evaluate(() => ({
-    at: window.__bench.ready,
-    live: window.__bench.live,
-    longTasks: window.__bench.longTasks,
-    resources: window.__bench.resources,
-  }));
+  // The resources are read a frame later (an entry may be added to the timeline after the frame
+  // that needed it), as those that had come by the app's own screen.
+  const { at, live, longTasks, resources } = await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    const bench = window.__bench;
+    return {
+      at: bench.ready,
+      live: bench.live,
+      longTasks: bench.longTasks,
+      resources: performance
+        .getEntriesByType('resource')
+        .filter((r) => r.responseEnd <= bench.live)
+        .map((r) => r.name),
+    };
+  });
   const blocking = longTasks
     .filter(([start]) => start < at)
     .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
