@@ -43,6 +43,13 @@ export type MiaSideEvent = CustomEvent<{ side: Side }>;
 /** Resume the game set aside under this key. */
 export type MiaResumeEvent = CustomEvent<{ key: string }>;
 
+/**
+ * Fired at the document, not bubbling: taps made on the page's snapshot of the table were dropped,
+ * the game having moved on since (`first-screen/take-over.ts`).
+ */
+export const TAPS_DROPPED = 'mia-taps-dropped';
+export type MiaTapsDroppedEvent = CustomEvent<{ taps: number }>;
+
 export const fire = <T>(target: EventTarget, type: string, detail: T): boolean =>
   target.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
 
@@ -59,5 +66,6 @@ declare global {
     'mia-layout': MiaLayoutEvent;
     'mia-side': MiaSideEvent;
     'mia-layout-cancel': CustomEvent<null>;
+    'mia-taps-dropped': MiaTapsDroppedEvent;
   }
 }

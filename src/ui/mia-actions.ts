@@ -16,7 +16,12 @@ import { baseStyles } from './styles';
 import { actionsStyles } from './mia-actions.styles';
 import { gameText } from './text/codes';
 import { scoreText } from './text/scores';
-import type { MiaDiceEvent, MiaPickEvent } from './events';
+import {
+  TAPS_DROPPED,
+  type MiaDiceEvent,
+  type MiaPickEvent,
+  type MiaTapsDroppedEvent,
+} from './events';
 import './mia-claim-picker';
 import './mia-dice-entry';
 
@@ -84,6 +89,22 @@ export class MiaActions extends LitElement {
       void drawn.handedOver.then((result) => this.handedOver(result));
     }
   }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    document.addEventListener(TAPS_DROPPED, this.snapshotTapsDropped);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener(TAPS_DROPPED, this.snapshotTapsDropped);
+  }
+
+  /** Taps made on the page's snapshot of the table were dropped: the game had moved on. */
+  private readonly snapshotTapsDropped = ({ detail }: MiaTapsDroppedEvent) => {
+    const depth = this.game.actor?.getSnapshot().context.past.length ?? -1;
+    this.handedOver({ applied: 0, refused: [], dropped: detail.taps, depth });
+  };
 
   /** The game is up: say when a step tapped on the drawn table was refused or dropped. */
   private handedOver({ refused, dropped, depth }: HandedOver): void {

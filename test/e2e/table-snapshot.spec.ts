@@ -102,7 +102,7 @@ test("a tap on the snapshot goes to the app's table once it is drawn", async ({ 
   await expect(snapshot(page)).toHaveCount(0);
 });
 
-test('a snapshot older than the game is drawn, replaced, and its taps dropped', async ({
+test('a snapshot older than the game is drawn, replaced, and its taps dropped, said so', async ({
   page,
 }) => {
   await midGame(page);
@@ -122,6 +122,9 @@ test('a snapshot older than the game is drawn, replaced, and its taps dropped', 
   await expect(page.locator('mia-actions')).toContainText('Bo: look, then announce a score.');
   await expect(page.locator('mia-actions [data-action="LIFT"]')).toHaveCount(0);
   await expect(page.locator('mia-dice-entry')).toHaveCount(0);
+  await expect(page.locator('mia-actions .refused')).toHaveText(
+    'The game had moved on while the table opened: what you tapped then was not applied.',
+  );
 });
 
 test('a snapshot of another build, another size, or unreadable, is not drawn', async ({ page }) => {

@@ -8,6 +8,7 @@
  */
 import { DRAWN_GLOBAL, type DrawnFirstScreen } from './draw';
 import { SNAPSHOT_PREFIX } from './draw-snapshot';
+import { TAPS_DROPPED } from '../events';
 
 const drawn = (globalThis as Record<string, unknown>)[DRAWN_GLOBAL] as DrawnFirstScreen | undefined;
 if (drawn && !drawn.snapshot) document.querySelector('mia-app')?.shadowRoot?.replaceChildren();
@@ -72,7 +73,7 @@ async function becomes(app: Element, html: string): Promise<boolean> {
 /**
  * Once the app's screen is painted: what the page drew goes, and the taps held on it go to the
  * app's own elements (a snapshot's only when, and once, the app's table is its very screen;
- * otherwise they are dropped). Holds no more taps.
+ * otherwise they are dropped, and `TAPS_DROPPED` says so). Holds no more taps.
  */
 export async function takeOverTaps(app: Element): Promise<void> {
   if (!drawn) return;
@@ -81,7 +82,10 @@ export async function takeOverTaps(app: Element): Promise<void> {
   const { snapshot } = drawn;
   if (snapshot) {
     snapshot.host.remove();
-    if (held.length && !(await becomes(app, snapshot.html))) return;
+    if (held.length && !(await becomes(app, snapshot.html))) {
+      document.dispatchEvent(new CustomEvent(TAPS_DROPPED, { detail: { taps: held.length } }));
+      return;
+    }
   }
   for (const path of held) {
     const element = elementAt(app, path);
