@@ -2,8 +2,9 @@
  * Writes the prerendered first screen into the built page (`src/ui/first-screen/draw.ts` says
  * how it is shown and taken over): the copy in a `<template>` after the empty `<mia-app>`, and
  * the script that puts it in place when it fits, or else draws a stored game's table from the
- * snapshot the last page kept (`draw-snapshot.ts`) when that fits. The page's Content-Security-Policy allows the
- * script and the copy's style sheets by their SHA-256 hashes, nothing else inline.
+ * snapshot the last page kept (`draw-snapshot.ts`) when that fits. The page's
+ * Content-Security-Policy allows the script and the copy's style sheets by their SHA-256 hashes,
+ * nothing else inline.
  *
  * The copy (`first-screen.html`) is made by `npm run prerender` from the app's own first paint,
  * and a browser test fails when the app's first screen no longer matches it.
@@ -23,7 +24,10 @@ export interface FirstScreenOptions {
   fit: FirstScreenFit;
   /** The table's snapshot: what its drawing needs to know. */
   snapshot: { key: string; hint: string; global: string; tag: string; policy: string };
-  /** `drawFirstScreen`, `drawTableSnapshot`, `holdTaps` and `browserLanguage`: their sources are written into the page. */
+  /**
+   * `drawFirstScreen`, `drawTableSnapshot`, `holdTaps` and `browserLanguage`: their sources are
+   * written into the page.
+   */
   draw: (...args: never[]) => void;
   drawSnapshot: (...args: never[]) => void;
   hold: (...args: never[]) => void;

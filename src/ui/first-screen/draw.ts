@@ -9,7 +9,8 @@
  *
  * The copy answers no tap: taps on it are held (their place in the screen: at each level the
  * element's name and its index among its siblings of that name, `#` for a shadow root) until the
- * app, once up, gives them to its own elements (`take-over.ts`). Its text fields are read-only until then, so nothing typed is lost.
+ * app, once up, gives them to its own elements (`take-over.ts`). Its text fields are read-only
+ * until then, so nothing typed is lost.
  */
 
 /** The id of the template the page holds the copy in. */
