@@ -9,6 +9,8 @@
  * in time is reloaded into anyway. (`main.ts` marks the page with the build it runs, `<html
  * data-build>`, from `VITE_MIA_BUILD` at build time, so that one can tell them apart.)
  */
+import { reloadIfOutdated } from './outdated-page';
+
 const HOUR = 60 * 60 * 1000;
 /** How long each step of bringing a version in may take: a limit that only catches a hang. */
 export const APPLY_LIMIT_MS = 10_000;
@@ -78,6 +80,8 @@ export class UpdateWatcher {
     });
     const registration = await workers.register(workerUrl(), { scope: '/' });
     this.registration = registration;
+    const controller = workers.controller;
+    if (controller) void reloadIfOutdated(controller, this.hooks.report);
     const check = () => {
       if (registration.waiting && workers.controller && !this.ready) {
         this.ready = true;
