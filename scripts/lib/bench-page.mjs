@@ -6,9 +6,8 @@
  * navigation start) of the first frame with the target on screen and enabled; `__bench.live`,
  * of the first such frame with the app's own target (not one the page drew before the app's code
  * ran: the one that answers taps; the resources loaded by then count as its first load);
- * `__bench.tap(selector)`,
- * which taps the first element matching the selector (in any shadow root) and resolves with the
- * time to the next paint.
+ * `__bench.tap(selector)`, which taps the first element matching the selector (in any shadow
+ * root) and resolves with the time to the next paint.
  */
 export const PAGE = (target) => `(() => {
   const bench = { ready: null, live: null, longTasks: [] };
